@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "skill",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "skill", targets: ["skill"]),
+        .library(name: "SkillParser", targets: ["SkillParser"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(
+            name: "SkillParser",
+            dependencies: ["CCmark", .product(name: "Yams", package: "Yams")],
+            path: "Sources/Parser"
+        ),
+        .executableTarget(
+            name: "skill",
+            dependencies: [
+                "SkillParser",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/CLI"
+        ),
+        .testTarget(
+            name: "ParserTests",
+            dependencies: ["SkillParser"],
+            path: "Tests/ParserTests",
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

@@ -1,0 +1,109 @@
+import Foundation
+
+/// One markdown document parsed into entries.
+public struct ParsedDocument: Sendable {
+    public var document: Document
+    public var frontmatter: Frontmatter
+    public var entries: [Entry]
+    public var diagnostics: [Diagnostic]
+    let source: SourceText
+}
+
+/// Parses one markdown document of a skill: frontmatter, cmark blocks, sections, entries and
+/// diagnostics. Never throws and never stops at the first problem.
+public enum DocumentParser {
+    /// Above this size a document is still parsed, but reported: agents read skills whole.
+    public static let largeFileBytes = 5 << 20
+    /// Above this many headings a document is still parsed, but reported.
+    public static let manyHeadings = 5_000
+    /// Above this nesting depth a document is still parsed, but reported.
+    public static let deepNesting = 100
+
+    /// Parses `data`, the document at `path` (relative to its root) of skill `skill`.
+    /// - Parameters:
+    ///   - key: the document's path inside its skill without `.md` (`SKILL`, `references/state`).
+    ///   - isSkillFile: whether this is the skill's SKILL.md, whose frontmatter is required.
+    public static func parse(_ data: Data, path: String, skill: String, key: String, isSkillFile: Bool) -> ParsedDocument {
+        parse(data, path: path, key: key, isSkillFile: isSkillFile) { _ in skill }
+    }
+
+    /// Parses `data` like ``parse(_:path:skill:key:isSkillFile:)``, taking the skill's name from
+    /// the document's own frontmatter (SKILL.md names its skill).
+    public static func parse(
+        _ data: Data, path: String, key: String, isSkillFile: Bool, skillName: (Frontmatter) -> String
+    ) -> ParsedDocument {
+        var diagnostics: [Diagnostic] = []
+        let source = SourceText(bytes: data, path: path, diagnostics: &diagnostics)
+        if source.lines.allSatisfy({ $0.trimming(" \t").isEmpty }) {
+            diagnostics.append(Diagnostic(.warning, .emptyFile, "the file is empty; write the skill's instructions in it", path: path, line: 1))
+        } else if data.count > largeFileBytes {
+            diagnostics.append(Diagnostic(
+                .warning, .largeFile,
+                "the file is \(data.count >> 20) MB; agents read a skill's files whole, so split it into references of a few KB",
+                path: path, line: 1))
+        }
+        let front = FrontmatterParser.parse(
+            source, path: path, required: isSkillFile && !source.lines.isEmpty, diagnostics: &diagnostics)
+        let body = source.lines.dropFirst(front.bodyStartLine - 1).joined(separator: "\n")
+        let blocks = CMarkConverter.blocks(of: body, lineOffset: front.bodyStartLine - 1)
+        check(blocks, source, path: path, diagnostics: &diagnostics)
+
+        let doc = DocumentContext(skill: skillName(front.frontmatter), key: key, path: path, source: source, blocks: blocks)
+        let (preamble, sections) = SectionBuilder.sections(of: blocks, in: source, bodyStartLine: front.bodyStartLine)
+        let extractor = EntryExtractor(doc: doc, preamble: preamble, sections: sections)
+        return ParsedDocument(
+            document: Document(path: path, lineCount: source.lines.count, byteCount: data.count),
+            frontmatter: front.frontmatter, entries: extractor.entries, diagnostics: diagnostics, source: source)
+    }
+
+    /// Reports fences that never close, very deep nesting and very many headings.
+    private static func check(_ blocks: [Block], _ source: SourceText, path: String, diagnostics: inout [Diagnostic]) {
+        var headings = 0
+        var reportedDepth = false
+        for block in blocks {
+            switch block.kind {
+            case .heading:
+                headings += 1
+            case .code:
+                if let fence = openingFence(source.line(block.line)), !closes(source.line(block.endLine), fence) || block.endLine == block.line {
+                    diagnostics.append(Diagnostic(
+                        .warning, .unclosedFence,
+                        "the code fence opened here never closes, so lines \(block.line + 1)-\(block.endLine) read as code; add a closing \(String(repeating: fence.char, count: fence.count)) line",
+                        path: path, line: block.line))
+                }
+            default:
+                break
+            }
+            if block.depth > deepNesting, !reportedDepth {
+                reportedDepth = true
+                diagnostics.append(Diagnostic(
+                    .warning, .deepNesting,
+                    "lists or quotes are nested more than \(deepNesting) levels deep here; flatten them",
+                    path: path, line: block.line))
+            }
+        }
+        if headings > manyHeadings {
+            diagnostics.append(Diagnostic(
+                .warning, .manyHeadings,
+                "the file has \(headings) headings, more than \(manyHeadings); split it into several documents",
+                path: path, line: 1))
+        }
+    }
+
+    /// The fence character and length on a code block's first line (after container markers).
+    private static func openingFence(_ line: Substring) -> (char: Character, count: Int)? {
+        for char in ["`", "~"] as [Character] {
+            guard let start = line.firstIndex(of: char) else { continue }
+            let run = line[start...].prefix { $0 == char }.count
+            if run >= 3 { return (char, run) }
+        }
+        return nil
+    }
+
+    private static func closes(_ line: Substring, _ fence: (char: Character, count: Int)) -> Bool {
+        let trimmed = line.trimming(" \t")
+        let run = trimmed.reversed().prefix { $0 == fence.char }.count
+        guard run >= fence.count else { return false }
+        return trimmed.dropLast(run).allSatisfy { $0 == " " || $0 == "\t" || $0 == ">" }
+    }
+}

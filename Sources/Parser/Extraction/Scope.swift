@@ -1,0 +1,110 @@
+/// The facts about a run of blocks (a section's own content, or a document's preamble) that the
+/// extractor needs: code verdicts, tables, trees, task lists and ❌/✅-marked items.
+struct Scope {
+    struct Code {
+        var block: Int
+        var language: String
+        var verdict: Verdict
+        /// The short paragraph just before the code that labels it (`❌ Bad:`), if any.
+        var label: Int?
+    }
+
+    struct Marked {
+        var block: Int
+        var verdict: Verdict
+        var text: String
+    }
+
+    var blocks: Range<Int>
+    var codes: [Code] = []
+    var tables: [TableReader.Found] = []
+    var trees: [(block: Int, lines: ClosedRange<Int>, nodes: [TreeNode])] = []
+    /// Lists whose items include `[ ]`/`[x]` task items.
+    var taskLists: [Int] = []
+    var marked: [Marked] = []
+    var hasList = false
+
+    init(blocks range: Range<Int>, in doc: DocumentContext, headingVerdict: Verdict) {
+        blocks = range
+        let all = doc.blocks
+        var labels = Set<Int>()
+        for index in range {
+            let block = all[index]
+            switch block.kind {
+            case .code(let info):
+                let language = info.split(separator: " ").first.map { $0.lowercased() } ?? ""
+                let lines = doc.codeLines(index)
+                if Markers.textLanguages.contains(language), TreeReader.isDecisionTree(lines) {
+                    trees.append((index, block.line...block.endLine, TreeReader.nodes(of: lines, firstLine: block.line + 1)))
+                    continue
+                }
+                guard !Markers.textLanguages.contains(language) else { continue }
+                var verdict = Markers.verdict(ofCode: block.text)
+                var label: Int?
+                if index > range.lowerBound, case .paragraph = all[index - 1].kind, all[index - 1].text.count <= 120 {
+                    let labelVerdict = Markers.verdict(ofLabel: all[index - 1].text)
+                    if verdict == .neutral { verdict = labelVerdict }
+                    label = index - 1
+                    if labelVerdict != .neutral { labels.insert(index - 1) }
+                }
+                if verdict == .neutral, index == range.lowerBound { verdict = headingVerdict }
+                codes.append(Code(block: index, language: language, verdict: verdict, label: label))
+            case .paragraph:
+                let lines = Array(doc.source.lines[(block.line - 1)..<min(block.endLine, doc.source.lines.count)])
+                let found = TableReader.tables(in: lines, firstLine: block.line)
+                tables += found
+                if found.isEmpty, lines.contains(where: { $0.contains("├") || $0.contains("└") }), TreeReader.isDecisionTree(lines) {
+                    trees.append((index, block.line...block.endLine, TreeReader.nodes(of: lines, firstLine: block.line)))
+                } else if found.isEmpty, block.depth == 0, let mark = Scope.mark(block.text) {
+                    marked.append(Marked(block: index, verdict: mark, text: block.text))
+                }
+            case .list:
+                hasList = true
+                if doc.items(of: index).contains(where: { TaskItem(doc.itemText($0)) != nil }) { taskLists.append(index) }
+            case .item:
+                let text = doc.itemText(index)
+                if let mark = Scope.mark(text), TaskItem(text) == nil {
+                    marked.append(Marked(block: index, verdict: mark, text: text))
+                }
+            default:
+                break
+            }
+        }
+        marked.removeAll { labels.contains($0.block) }
+    }
+
+    /// ❌ or ✅ at the start of a paragraph or item (after emphasis and spaces).
+    static func mark(_ text: String) -> Verdict? {
+        let head = String(text.drop { " *_`".contains($0) }.prefix(3))
+        if Markers.hasBadSign(head) { return .bad }
+        if Markers.hasGoodSign(head) { return .good }
+        return nil
+    }
+
+    /// Bad code followed, before any other bad code, by good code: an anti-pattern and its fix.
+    var pairs: [(bad: Code, good: Code?)] {
+        var out: [(Code, Code?)] = []
+        for (n, code) in codes.enumerated() where code.verdict == .bad {
+            let next = codes[(n + 1)...].first { $0.verdict != .neutral }
+            out.append((code, next?.verdict == .good ? next : nil))
+        }
+        return out
+    }
+}
+
+/// A `[ ]` or `[x]` task item's state and text.
+struct TaskItem {
+    var checked: Bool
+    var text: String
+
+    init?(_ text: String) {
+        let trimmed = text.drop { $0 == " " }
+        guard trimmed.count >= 3, trimmed.first == "[", trimmed.dropFirst(2).first == "]" else { return nil }
+        switch trimmed.dropFirst().first {
+        case " ": checked = false
+        case "x", "X": checked = true
+        default: return nil
+        }
+        self.text = String(trimmed.dropFirst(3)).trimming(" \t")
+    }
+}

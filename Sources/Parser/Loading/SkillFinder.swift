@@ -1,0 +1,53 @@
+import Foundation
+
+/// Finds skill folders (folders holding SKILL.md) under a root: hidden folders included,
+/// symbolic links followed only while they stay inside the root.
+public enum SkillFinder {
+    /// Folders never looked into.
+    static let skippedFolders: Set<String> = [".git", "node_modules", ".build", "__pycache__"]
+
+    /// The name of the skill file in `folder`, if it has one (`SKILL.md`, else `skill.md`).
+    public static func skillFile(in folder: URL) -> URL? {
+        for name in ["SKILL.md", "skill.md"] {
+            let url = folder.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
+    /// Skill folders under `root` (the root itself when it holds SKILL.md), sorted by path.
+    public static func skillFolders(in root: URL) -> [URL] {
+        var found: [URL] = []
+        walk(root) { folder, files in
+            if files.contains("SKILL.md") || files.contains("skill.md") { found.append(folder) }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// Visits `root` and every folder below it that stays inside it, without recursion; `visit`
+    /// gets each folder and the names of its regular files.
+    static func walk(_ root: URL, skipping: (URL) -> Bool = { _ in false }, visit: (URL, [String]) -> Void) {
+        let fm = FileManager.default
+        let rootReal = root.resolvingSymlinksInPath().standardizedFileURL.path
+        var seen = Set<String>()
+        var stack = [root]
+        while let folder = stack.popLast() {
+            let real = folder.resolvingSymlinksInPath().standardizedFileURL.path
+            guard real == rootReal || real.hasPrefix(rootReal + "/"), seen.insert(real).inserted else { continue }
+            guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { continue }
+            var files: [String] = []
+            for name in names.sorted() {
+                let url = folder.appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if !skippedFolders.contains(name), !skipping(url) { stack.append(url) }
+                } else {
+                    let target = url.resolvingSymlinksInPath().standardizedFileURL.path
+                    if target.hasPrefix(rootReal + "/") { files.append(name) }
+                }
+            }
+            visit(folder, files)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Reads a skill folder: SKILL.md, its other markdown documents and its other files.
+public enum SkillLoader {
+    /// Parses the skill in `folder`, found under `root`. Problems with its files are diagnostics.
+    public static func load(folder: URL, root: URL) -> Skill {
+        let folderPath = relativePath(of: folder, to: root)
+        let skillFile = SkillFinder.skillFile(in: folder)?.lastPathComponent ?? "SKILL.md"
+        var markdown: [String] = []
+        var resources: [String] = []
+        // Files under a nested SKILL.md belong to that skill, not to this one.
+        SkillFinder.walk(folder, skipping: { SkillFinder.skillFile(in: $0) != nil }) { dir, files in
+            let prefix = relativePath(of: dir, to: folder)
+            for name in files {
+                let path = prefix == "." ? name : "\(prefix)/\(name)"
+                if path == skillFile { continue }
+                if name.lowercased().hasSuffix(".md") { markdown.append(path) } else { resources.append(path) }
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        let skillPath = join(folderPath, skillFile)
+        let skillData = read(folder.appendingPathComponent(skillFile), path: skillPath, diagnostics: &diagnostics)
+        let folderName = folder.standardizedFileURL.lastPathComponent
+        let main = DocumentParser.parse(skillData, path: skillPath, key: stem(skillFile), isSkillFile: true) {
+            skillName($0, folder: folderName)
+        }
+        let name = skillName(main.frontmatter, folder: folderName)
+        let description = main.frontmatter.description ?? ""
+        diagnostics += main.diagnostics
+        SpecRules.check(main.frontmatter, folder: folderName, path: skillPath, diagnostics: &diagnostics)
+        var documents = [main.document]
+        let lines = main.frontmatter.lines ?? 1...1
+        var entries = [Entry(
+            id: name, kind: .skill, title: name, skill: name, breadcrumb: [],
+            source: SourceSpan(path: skillPath, line: lines.lowerBound, endLine: min(lines.upperBound, max(main.document.lineCount, 1))),
+            markdown: main.source.slice(lines.lowerBound, lines.upperBound), text: description)]
+        entries += main.entries
+        for path in markdown.sorted() {
+            let filePath = join(folderPath, path)
+            let data = read(folder.appendingPathComponent(path), path: filePath, diagnostics: &diagnostics)
+            let parsed = DocumentParser.parse(data, path: filePath, skill: name, key: stem(path), isSkillFile: false)
+            documents.append(parsed.document)
+            entries += parsed.entries
+            diagnostics += parsed.diagnostics
+        }
+        return Skill(
+            name: name, description: description, path: folderPath, frontmatter: main.frontmatter,
+            documents: documents, resources: resources.sorted(), entries: entries, diagnostics: diagnostics)
+    }
+
+    /// The frontmatter's `name`, else the folder's name.
+    static func skillName(_ frontmatter: Frontmatter, folder: String) -> String {
+        frontmatter.name.flatMap { $0.isEmpty ? nil : $0 } ?? folder
+    }
+
+    static func read(_ url: URL, path: String, diagnostics: inout [Diagnostic]) -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            diagnostics.append(Diagnostic(.error, .unreadable, "cannot read the file: \(error.localizedDescription)", path: path, line: 1))
+            return Data()
+        }
+    }
+
+    /// `path` without its `.md` ending.
+    static func stem(_ path: String) -> String {
+        path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
+    }
+
+    static func join(_ folder: String, _ path: String) -> String {
+        folder == "." ? path : "\(folder)/\(path)"
+    }
+
+    /// `url`'s path relative to `base`, or `.` when they are the same folder.
+    public static func relativePath(of url: URL, to base: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let basePath = base.standardizedFileURL.path
+        if path == basePath { return "." }
+        let prefix = basePath.hasSuffix("/") ? basePath : basePath + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+extension SkillLoader {
+    /// Parses one markdown file on its own, as a document of the skill whose folder holds it
+    /// (the nearest folder above it with a SKILL.md), else of a skill named after its folder.
+    public static func loadDocument(_ file: URL) -> Skill {
+        var skillFolder: URL? = file.deletingLastPathComponent()
+        while let folder = skillFolder, SkillFinder.skillFile(in: folder) == nil {
+            let parent = folder.deletingLastPathComponent()
+            skillFolder = parent.path == folder.path ? nil : parent
+        }
+        let folder = skillFolder ?? file.deletingLastPathComponent()
+        let root = folder.deletingLastPathComponent()
+        var name = folder.lastPathComponent
+        if skillFolder != nil, let skillFile = SkillFinder.skillFile(in: folder), let data = try? Data(contentsOf: skillFile) {
+            var ignored: [Diagnostic] = []
+            let front = FrontmatterParser.parse(SourceText(bytes: data, path: "", diagnostics: &ignored), path: "", required: false, diagnostics: &ignored)
+            name = skillName(front.frontmatter, folder: name)
+        }
+        var diagnostics: [Diagnostic] = []
+        let path = relativePath(of: file, to: root)
+        let data = read(file, path: path, diagnostics: &diagnostics)
+        let parsed = DocumentParser.parse(data, path: path, skill: name, key: stem(relativePath(of: file, to: folder)), isSkillFile: false)
+        return Skill(
+            name: name, description: "", path: relativePath(of: folder, to: root), frontmatter: parsed.frontmatter,
+            documents: [parsed.document], resources: [], entries: parsed.entries, diagnostics: diagnostics + parsed.diagnostics)
+    }
+}

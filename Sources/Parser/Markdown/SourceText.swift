@@ -1,0 +1,62 @@
+import Foundation
+
+/// A file's text as lines, decoded leniently: invalid UTF-8 and NUL bytes become U+FFFD and are
+/// reported, CRLF line ends are read as LF.
+struct SourceText: Sendable {
+    /// The lines without their line ends; `lines[0]` is file line 1.
+    let lines: [Substring]
+    let byteCount: Int
+
+    init(bytes: Data, path: String, diagnostics: inout [Diagnostic]) {
+        byteCount = bytes.count
+        var text: String
+        if let valid = String(validating: bytes, as: UTF8.self) {
+            text = valid
+        } else {
+            text = String(decoding: bytes, as: UTF8.self)
+            let line = SourceText.firstLine(in: bytes) { String(validating: $0, as: UTF8.self) == nil }
+            diagnostics.append(Diagnostic(
+                .error, .invalidUTF8,
+                "the file is not valid UTF-8; the bad bytes were read as U+FFFD. Save the file as UTF-8",
+                path: path, line: line))
+        }
+        if bytes.contains(0) {
+            let line = SourceText.firstLine(in: bytes) { $0.contains(0) }
+            diagnostics.append(Diagnostic(
+                .error, .nulByte,
+                "the file holds NUL bytes, which were read as U+FFFD; a markdown file should not contain them",
+                path: path, line: line))
+            text = text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for i in lines.indices where lines[i].hasSuffix("\r") { lines[i] = lines[i].dropLast() }
+        self.lines = lines
+    }
+
+    /// The 1-based line of the first line whose bytes satisfy `isBad`.
+    private static func firstLine(in bytes: Data, where isBad: (Data) -> Bool) -> Int {
+        var line = 1
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            if isBad(bytes[start..<end]) { return line }
+            line += 1
+            start = end < bytes.endIndex ? end + 1 : end
+        }
+        return line
+    }
+
+    /// The text of file lines `from` through `to` (1-based, inclusive), clamped to the file.
+    func slice(_ from: Int, _ to: Int) -> String {
+        let lower = max(from, 1) - 1
+        let upper = min(to, lines.count)
+        guard lower < upper else { return "" }
+        return lines[lower..<upper].joined(separator: "\n")
+    }
+
+    /// File line `number` (1-based), or an empty string past the end.
+    func line(_ number: Int) -> Substring {
+        number >= 1 && number <= lines.count ? lines[number - 1] : ""
+    }
+}
