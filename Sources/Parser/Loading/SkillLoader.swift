@@ -3,7 +3,10 @@ import Foundation
 /// Reads a skill folder: SKILL.md, its other markdown documents and its other files.
 public enum SkillLoader {
     /// Parses the skill in `folder`, found under `root`. Problems with its files are diagnostics.
-    public static func load(folder: URL, root: URL) -> Skill {
+    /// - Parameter name: the name to index it under instead of its own (`NAME~2` for a second
+    ///   skill of the same name in one root).
+    public static func load(folder: URL, root: URL, as name: String? = nil) -> Skill {
+        let override = name
         let folderPath = relativePath(of: folder, to: root)
         let skillFile = SkillFinder.skillFile(in: folder)?.lastPathComponent ?? "SKILL.md"
         var markdown: [String] = []
@@ -22,9 +25,9 @@ public enum SkillLoader {
         let skillData = read(folder.appendingPathComponent(skillFile), path: skillPath, diagnostics: &diagnostics)
         let folderName = folder.standardizedFileURL.lastPathComponent
         let main = DocumentParser.parse(skillData, path: skillPath, key: stem(skillFile), isSkillFile: true) {
-            skillName($0, folder: folderName)
+            override ?? skillName($0, folder: folderName)
         }
-        let name = skillName(main.frontmatter, folder: folderName)
+        let name = override ?? skillName(main.frontmatter, folder: folderName)
         let description = main.frontmatter.description ?? ""
         diagnostics += main.diagnostics
         SpecRules.check(main.frontmatter, folder: folderName, path: skillPath, diagnostics: &diagnostics)
