@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "skill", targets: ["skill"]),
         .library(name: "SkillParser", targets: ["SkillParser"]),
+        .library(name: "SkillServer", targets: ["SkillServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
@@ -30,10 +31,16 @@ let package = Package(
             dependencies: ["CCmark", .product(name: "Yams", package: "Yams")],
             path: "Sources/Parser"
         ),
+        .target(
+            name: "SkillServer",
+            dependencies: ["SkillParser"],
+            path: "Sources/Server"
+        ),
         .executableTarget(
             name: "skill",
             dependencies: [
                 "SkillParser",
+                "SkillServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -43,6 +50,12 @@ let package = Package(
             dependencies: ["SkillParser"],
             path: "Tests/ParserTests",
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["SkillServer", "SkillParser"],
+            path: "Tests/ServerTests",
+            exclude: ["Fixtures"]
         ),
     ]
 )

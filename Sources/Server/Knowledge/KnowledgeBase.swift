@@ -1,0 +1,103 @@
+import Foundation
+import SkillParser
+
+/// What the server needs from the skills: search, entries, skills and their files. The server
+/// never touches the disk or the index itself; ``InMemoryKnowledgeBase`` implements this over
+/// parsed skills, and an adapter over `SkillIndex` implements it over the SQLite index.
+///
+/// Implementations are called from several threads (requests on one, the freshness check on
+/// another) and must synchronise themselves.
+public protocol KnowledgeBase: Sendable {
+    /// Ranked entries for `query`, best first.
+    /// - Parameter query: free words; may be empty when `kind` or `skill` is given, which then
+    ///   means every entry of that kind or skill, in source order.
+    /// - Returns: at most `query.limit` hits.
+    func search(_ query: SearchQuery) throws -> [SearchHit]
+
+    /// The entry with this id, in full; `nil` when there is none.
+    func entry(id: String) -> Entry?
+
+    /// Ids near `id` (same skill and document first, then by edit distance), for an unknown id.
+    func nearIDs(to id: String, limit: Int) -> [String]
+
+    /// Every skill, sorted by name.
+    func skills() -> [SkillSummary]
+
+    /// The skill named `name` (`NAME~2` included); `nil` when there is none.
+    func skill(named name: String) -> SkillSummary?
+
+    /// The bytes of a file of a skill: `path` is relative to the skill's folder and must be one
+    /// of its ``SkillSummary/documents`` or ``SkillSummary/resources``; `nil` otherwise, or when
+    /// the file (after resolving symbolic links) lies outside the skill's folder.
+    func file(skill: String, path: String) -> Data?
+
+    /// Checks whether the skills changed on disk and, if so, brings the knowledge up to date.
+    /// Called at most once a second, outside the reply path.
+    /// - Returns: `true` when skills, documents or entries changed.
+    func refresh() -> Bool
+}
+
+/// A search: free words plus filters.
+public struct SearchQuery: Hashable, Sendable {
+    public var text: String
+    public var kind: EntryKind?
+    public var skill: String?
+    public var limit: Int
+
+    public init(text: String, kind: EntryKind? = nil, skill: String? = nil, limit: Int = 5) {
+        self.text = text
+        self.kind = kind
+        self.skill = skill
+        self.limit = limit
+    }
+}
+
+/// One ranked result (DESIGN.md section 3, "Results").
+public struct SearchHit: Codable, Hashable, Sendable {
+    public var id: String
+    public var kind: EntryKind
+    public var title: String
+    public var skill: String
+    public var breadcrumb: [String]
+    /// A short excerpt with the matched words marked `**like this**`.
+    public var snippet: String
+    /// Higher is better; only the order matters.
+    public var score: Double
+    public var source: SourceSpan
+
+    public init(id: String, kind: EntryKind, title: String, skill: String, breadcrumb: [String], snippet: String, score: Double, source: SourceSpan) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.skill = skill
+        self.breadcrumb = breadcrumb
+        self.snippet = snippet
+        self.score = score
+        self.source = source
+    }
+}
+
+/// A skill as the server lists it.
+public struct SkillSummary: Codable, Hashable, Sendable {
+    public var name: String
+    public var description: String
+    /// The skill's folder relative to its root (`.` when the root is the skill).
+    public var path: String
+    /// The skill file's name in its folder: `SKILL.md` (or `skill.md`).
+    public var skillFile: String
+    /// Markdown documents relative to the skill's folder, the skill file first.
+    public var documents: [String]
+    /// Other files relative to the skill's folder (scripts, assets).
+    public var resources: [String]
+    public var entryCount: Int
+
+    public init(name: String, description: String, path: String, skillFile: String, documents: [String], resources: [String], entryCount: Int) {
+        self.name = name
+        self.description = description
+        self.path = path
+        self.skillFile = skillFile
+        self.documents = documents
+        self.resources = resources
+        self.entryCount = entryCount
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import SkillParser
+
+/// The MCP server: a method registry over a ``KnowledgeBase``. It knows nothing of bytes or
+/// threads; ``ServerConnection`` feeds it parsed messages and writes what it returns.
+public final class MCPServer: @unchecked Sendable {
+    /// Settings that rarely change.
+    public struct Configuration: Sendable {
+        public var serverInfo = Implementation(name: "skill", version: "0.1.0", title: "Skill knowledge")
+        /// Items per page of `resources/list` and `prompts/list`.
+        public var pageSize = 50
+        public var instructions = "Knowledge from SKILL.md skills. `search` finds entries (patterns, anti-patterns, checklists, examples); `get` an id for the full entry; `get_skill` loads a skill's instructions."
+
+        public init() {}
+    }
+
+    public let knowledge: any KnowledgeBase
+    public let configuration: Configuration
+    let log: ServerLog
+    private let lock = NSLock()
+    private var negotiated: ProtocolVersion?
+    private var registry = MethodRegistry()
+    let tools: SkillTools
+
+    public init(knowledge: any KnowledgeBase, configuration: Configuration = Configuration(), log: ServerLog = ServerLog(level: .off)) {
+        self.knowledge = knowledge
+        self.configuration = configuration
+        self.log = log
+        self.tools = SkillTools(knowledge: knowledge)
+        registerMethods()
+    }
+
+    /// The revision negotiated by `initialize`, if any.
+    public var negotiatedVersion: ProtocolVersion? {
+        lock.lock()
+        defer { lock.unlock() }
+        return negotiated
+    }
+
+    /// Whether a JSON-RPC batch is accepted now (only under 2025-03-26).
+    public var acceptsBatches: Bool { negotiatedVersion?.acceptsBatches ?? false }
+
+    /// Methods whose 2026-07-28 results carry `ttlMs` and `cacheScope`.
+    static let cacheable: Set<String> = [
+        DiscoverRequest.method, ListToolsRequest.method, ListResourcesRequest.method,
+        ListResourceTemplatesRequest.method, ReadResourceRequest.method, ListPromptsRequest.method,
+    ]
+
+    /// Answers one request: its result or its error, as the whole response message.
+    public func respond(id: RequestID, method: String, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool = { false }, notify: @escaping @Sendable (JSONValue) -> Void = { _ in }) -> JSONValue {
+        do {
+            let result = try handle(id: id, method: method, params: params, isCancelled: isCancelled, notify: notify)
+            return OutgoingMessage.result(id: id, result)
+        } catch let error as ResponseError {
+            log.debug("\(method) \(id): error \(error.code.rawValue) \(error.message)")
+            return OutgoingMessage.error(id: id, error)
+        } catch {
+            log.error("\(method) \(id): \(error)")
+            return OutgoingMessage.error(id: id, ResponseError(.internalError, "Internal error: \(error)"))
+        }
+    }
+
+    /// Handles a notification (nothing is ever sent back).
+    public func notify(method: String, params: JSONValue?) {
+        log.debug("notification \(method)")
+    }
+
+    private func handle(id: RequestID, method: String, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool, notify: @escaping @Sendable (JSONValue) -> Void) throws -> JSONValue {
+        let meta = params?["_meta"]
+        let version: ProtocolVersion
+        if let requested = meta?[MetaKey.protocolVersion] {
+            guard case .string(let name) = requested, ProtocolVersion.supported.contains(ProtocolVersion(rawValue: name)) else {
+                throw ResponseError(.unsupportedProtocolVersion, "Unsupported protocol version", data: [
+                    "supported": .array(ProtocolVersion.supported.map { .string($0.rawValue) }),
+                    "requested": requested,
+                ])
+            }
+            version = ProtocolVersion(rawValue: name)
+            if version.isModern, meta?[MetaKey.clientCapabilities]?.objectValue == nil {
+                throw ResponseError.invalidParams("Invalid params: _meta must hold \"\(MetaKey.clientCapabilities)\" (an object) in protocol \(name)")
+            }
+        } else if method == DiscoverRequest.method {
+            throw ResponseError.invalidParams("Invalid params: server/discover needs _meta \"\(MetaKey.protocolVersion)\" and \"\(MetaKey.clientCapabilities)\"")
+        } else {
+            version = negotiatedVersion ?? .v2025_11_25
+        }
+        // Methods that exist in only one era.
+        switch method {
+        case InitializeRequest.method where version.isModern, PingRequest.method where !version.hasPing,
+             DiscoverRequest.method where !version.isModern:
+            throw ResponseError.methodNotFound(method)
+        default: break
+        }
+        guard let handler = registry.handler(for: method) else { throw ResponseError.methodNotFound(method) }
+        let context = RequestContext(id: id, version: version, progressToken: meta?[MetaKey.progressToken], isCancelled: isCancelled, notify: notify)
+        var result = try handler(params, context)
+        if version.isModern, case .object(var o) = result {
+            o["resultType"] = "complete"
+            if Self.cacheable.contains(method) {
+                o["ttlMs"] = 0
+                o["cacheScope"] = "private"
+            }
+            o["_meta"] = [MetaKey.serverInfo: try JSONValue(encoding: configuration.serverInfo)]
+            result = .object(o)
+        }
+        return result
+    }
+
+    /// Capabilities for exactly what is implemented. `listChanged` notifications exist only in a
+    /// session (2026-07-28 sends them on `subscriptions/listen`, which this server lacks).
+    func capabilities(for version: ProtocolVersion) -> ServerCapabilities {
+        let changes: Bool? = version.isModern ? nil : true
+        return ServerCapabilities(tools: ListChangedCapability(), resources: ListChangedCapability(listChanged: changes), prompts: ListChangedCapability(listChanged: changes))
+    }
+
+    /// The notifications to send after the skills changed: resources and prompts, to a session.
+    public func listChangedNotifications() -> [JSONValue] {
+        guard let version = negotiatedVersion, !version.isModern else { return [] }
+        return [
+            OutgoingMessage.notification("notifications/resources/list_changed", nil),
+            OutgoingMessage.notification("notifications/prompts/list_changed", nil),
+        ]
+    }
+
+    private func registerMethods() {
+        registry.register(InitializeRequest.self) { [unowned self] request, _ in
+            let requested = ProtocolVersion(rawValue: request.protocolVersion)
+            let version = ProtocolVersion.handshake.contains(requested) ? requested : .v2025_11_25
+            lock.lock()
+            negotiated = version
+            lock.unlock()
+            log.info("initialize: client \(request.clientInfo?.name ?? "?") asked \(request.protocolVersion), answering \(version)")
+            return .init(protocolVersion: version.rawValue, capabilities: capabilities(for: version), serverInfo: configuration.serverInfo, instructions: configuration.instructions)
+        }
+        registry.register(DiscoverRequest.self) { [unowned self] _, context in
+            .init(supportedVersions: ProtocolVersion.supported.map(\.rawValue), capabilities: capabilities(for: context.version), serverInfo: configuration.serverInfo, instructions: configuration.instructions)
+        }
+        registry.register(PingRequest.self) { _, _ in EmptyResult() }
+        registry.register(ListToolsRequest.self) { [unowned self] request, context in
+            if let cursor = request.cursor, !cursor.isEmpty { throw ResponseError.invalidParams("Invalid cursor: tools/list has a single page") }
+            return .init(tools: tools.definitions(for: context.version), nextCursor: nil)
+        }
+        registry.register(CallToolRequest.self) { [unowned self] request, context in
+            try tools.call(request, context: context)
+        }
+        registry.register(ListResourcesRequest.self) { [unowned self] request, _ in
+            let all = knowledge.skills().flatMap { skill in skill.documents.map { resource(skill, $0) } }
+            let (page, next) = try Cursor.page(all, cursor: request.cursor, size: configuration.pageSize)
+            return .init(resources: page, nextCursor: next)
+        }
+        registry.register(ListResourceTemplatesRequest.self) { request, _ in
+            if let cursor = request.cursor, !cursor.isEmpty { throw ResponseError.invalidParams("Invalid cursor: resources/templates/list has a single page") }
+            return .init(resourceTemplates: [
+                ResourceTemplate(uriTemplate: "skill://{name}/SKILL.md", name: "skill", title: "A skill's SKILL.md", description: "The instructions of the skill NAME.", mimeType: "text/markdown"),
+                ResourceTemplate(uriTemplate: "skill://{name}/{+path}", name: "skill-file", title: "A file of a skill", description: "A document or file of the skill NAME, PATH relative to its folder.", mimeType: nil),
+            ], nextCursor: nil)
+        }
+        registry.register(ReadResourceRequest.self) { [unowned self] request, context in
+            try read(uri: request.uri, version: context.version)
+        }
+        registry.register(ListPromptsRequest.self) { [unowned self] request, _ in
+            let all = knowledge.skills().map { skill in
+                Prompt(name: "use-\(skill.name)", title: "Use \(skill.name)", description: Text.clip(skill.description, 300),
+                       arguments: [PromptArgument(name: "task", description: "What to do with the skill (optional).", required: false)])
+            }
+            let (page, next) = try Cursor.page(all, cursor: request.cursor, size: configuration.pageSize)
+            return .init(prompts: page, nextCursor: next)
+        }
+        registry.register(GetPromptRequest.self) { [unowned self] request, _ in
+            guard request.name.hasPrefix("use-"), let skill = knowledge.skill(named: String(request.name.dropFirst(4))) else {
+                let near = Text.nearest(request.name, in: knowledge.skills().map { "use-\($0.name)" }, limit: 3)
+                throw ResponseError.invalidParams("Unknown prompt \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"))
+            }
+            let body = knowledge.file(skill: skill.name, path: skill.skillFile).map { Text.body(ofSkillFile: $0) } ?? ""
+            var text = "Use the skill \"\(skill.name)\": follow its instructions below."
+            if let task = request.arguments?["task"], !task.isEmpty { text += "\n\nTask: \(task)" }
+            text += "\n\n" + body
+            return .init(description: Text.clip(skill.description, 300), messages: [PromptMessage(role: "user", content: TextContent(text))])
+        }
+    }
+
+    func resource(_ skill: SkillSummary, _ document: String) -> Resource {
+        let isSkillFile = document == skill.skillFile
+        let uri = ResourceURI.make(skill: skill.name, path: isSkillFile ? "SKILL.md" : document)
+        return Resource(
+            uri: uri, name: "\(skill.name)/\(isSkillFile ? "SKILL.md" : document)",
+            title: isSkillFile ? skill.name : nil,
+            description: isSkillFile ? Text.clip(skill.description, 200) : nil,
+            mimeType: "text/markdown", size: nil)
+    }
+
+    func read(uri: String, version: ProtocolVersion) throws -> ReadResourceRequest.Response {
+        let notFound = ResponseError(version.unknownResourceCode, "Resource not found: \(uri)", data: ["uri": .string(uri)])
+        guard let (name, path) = ResourceURI.parse(uri), let skill = knowledge.skill(named: name) else { throw notFound }
+        let filePath = path == "SKILL.md" ? skill.skillFile : path
+        guard let data = knowledge.file(skill: name, path: filePath) else { throw notFound }
+        let isMarkdown = filePath.lowercased().hasSuffix(".md")
+        if let text = String(validatingUTF8Data: data) {
+            return .init(contents: [ResourceContents(uri: uri, mimeType: isMarkdown ? "text/markdown" : "text/plain", text: text, blob: nil)])
+        }
+        return .init(contents: [ResourceContents(uri: uri, mimeType: "application/octet-stream", text: nil, blob: data.base64EncodedString())])
+    }
+}
+
+extension String {
+    /// The string when `data` is valid UTF-8.
+    init?(validatingUTF8Data data: Data) {
+        guard let s = String(data: data, encoding: .utf8) else { return nil }
+        self = s
+    }
+}
+
+/// `skill://NAME/PATH` URIs.
+public enum ResourceURI {
+    static let allowed: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove(charactersIn: "?#%")
+        return set
+    }()
+
+    /// The URI of `path` (relative to the skill's folder) in the skill `skill`.
+    public static func make(skill: String, path: String) -> String {
+        let name = skill.addingPercentEncoding(withAllowedCharacters: allowed.subtracting(CharacterSet(charactersIn: "/"))) ?? skill
+        return "skill://\(name)/\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)"
+    }
+
+    /// The skill name and path of a `skill://` URI; `nil` for anything else, including paths
+    /// with `.` or `..` segments, empty segments or a query.
+    public static func parse(_ uri: String) -> (skill: String, path: String)? {
+        guard uri.hasPrefix("skill://") else { return nil }
+        let rest = uri.dropFirst("skill://".count)
+        guard let slash = rest.firstIndex(of: "/"), !rest.contains("?"), !rest.contains("#") || rest.firstIndex(of: "#")! > slash else { return nil }
+        guard let name = String(rest[..<slash]).removingPercentEncoding,
+              let path = String(rest[rest.index(after: slash)...]).removingPercentEncoding,
+              !name.isEmpty, !path.isEmpty, !path.contains("\\"), !path.contains("\0"), !path.hasPrefix("/")
+        else { return nil }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
+        return (name, path)
+    }
+}
+
+/// Opaque page cursors: an offset, base64-encoded.
+enum Cursor {
+    static func make(_ offset: Int) -> String { Data("o:\(offset)".utf8).base64EncodedString() }
+
+    static func offset(_ cursor: String) -> Int? {
+        guard let data = Data(base64Encoded: cursor), let s = String(data: data, encoding: .utf8), s.hasPrefix("o:"),
+              let n = Int(s.dropFirst(2)), n >= 0 else { return nil }
+        return n
+    }
+
+    /// One page of `items` from `cursor`; throws -32602 for a cursor this server did not give.
+    static func page<T>(_ items: [T], cursor: String?, size: Int) throws -> ([T], String?) {
+        var start = 0
+        if let cursor {
+            guard let n = offset(cursor), n <= items.count else { throw ResponseError.invalidParams("Invalid cursor: \(cursor)") }
+            start = n
+        }
+        let end = min(items.count, start + size)
+        return (Array(items[start..<end]), end < items.count ? make(end) : nil)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Joins a transport to an ``MCPServer``: classifies each framed line, handles cancellation as
+/// soon as it is read, and answers requests one at a time, in order, on its own queue.
+public final class ServerConnection: @unchecked Sendable {
+    let server: MCPServer
+    let sink: any MessageSink
+    private let queue = DispatchQueue(label: "skill.serve.requests")
+    /// Bounds the messages read but not yet handled, so memory stays flat whatever the client sends.
+    private let window = DispatchSemaphore(value: 64)
+    private let lock = NSLock()
+    private var pending: [RequestID: Int] = [:]
+    private var cancelled = Set<RequestID>()
+    private var timer: (any DispatchSourceTimer)?
+
+    public init(server: MCPServer, sink: any MessageSink) {
+        self.server = server
+        self.sink = sink
+    }
+
+    deinit { timer?.cancel() }
+
+    /// Takes one framed line from the transport. Called from one reader thread.
+    public func receive(_ framed: FramedLine) {
+        let message: IncomingMessage
+        switch framed {
+        case .oversized(let count):
+            server.log.warning("dropped a line of \(count) bytes (limit \(LineFramer.defaultLimit))")
+            message = .invalid(id: nil, ResponseError(.invalidRequest, "Invalid Request: a line of \(count) bytes exceeds the limit of \(LineFramer.defaultLimit) bytes"))
+        case .line(let data):
+            message = IncomingMessage.parse(data)
+        }
+        switch message {
+        case .notification(CancelledNotification.method, let params):
+            cancel(params)
+            return
+        case .request(let id, _, _):
+            lock.lock()
+            pending[id, default: 0] += 1
+            lock.unlock()
+        case .response:
+            server.log.debug("ignored a response: this server sends no requests")
+            return
+        default: break
+        }
+        window.wait()
+        queue.async { [self] in
+            defer { window.signal() }
+            process(message)
+        }
+    }
+
+    /// Waits until every message received so far is answered and written.
+    public func finish() {
+        queue.sync {}
+    }
+
+    /// Every `interval` seconds, off the reply path, asks the knowledge base whether the skills
+    /// changed, and tells a session's client when they did.
+    public func startFreshnessChecks(every interval: Double) {
+        let t = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "skill.serve.freshness"))
+        t.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
+        t.setEventHandler { [weak self] in self?.checkFreshness() }
+        t.resume()
+        timer = t
+    }
+
+    /// One freshness check (the timer's work; tests call it directly).
+    public func checkFreshness() {
+        guard server.knowledge.refresh() else { return }
+        for note in server.listChangedNotifications() { sink.send(note) }
+    }
+
+    private func cancel(_ params: JSONValue?) {
+        guard let raw = params?["requestId"], let id = RequestID(raw) else { return }
+        lock.lock()
+        if pending[id] != nil { cancelled.insert(id) }
+        lock.unlock()
+        server.log.debug("cancelled \(id)")
+    }
+
+    private func isCancelled(_ id: RequestID) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled.contains(id)
+    }
+
+    /// Forgets a finished request; `true` when it was cancelled (its reply is then dropped).
+    private func complete(_ id: RequestID) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let n = pending[id], n > 1 { pending[id] = n - 1 } else { pending[id] = nil }
+        return cancelled.remove(id) != nil
+    }
+
+    private func process(_ message: IncomingMessage) {
+        switch message {
+        case .request(let id, let method, let params):
+            if isCancelled(id) {
+                _ = complete(id)
+                return
+            }
+            let sink = self.sink
+            let reply = server.respond(id: id, method: method, params: params, isCancelled: { [weak self] in self?.isCancelled(id) ?? true }, notify: { sink.send($0) })
+            if !complete(id) { sink.send(reply) }
+        case .notification(let method, let params):
+            server.notify(method: method, params: params)
+        case .invalid(let id, let error):
+            sink.send(OutgoingMessage.error(id: id, error))
+        case .batch(let items):
+            processBatch(items)
+        case .response:
+            break
+        }
+    }
+
+    /// A JSON-RPC batch: answered as an array under 2025-03-26, the only revision that has them
+    /// on stdio; otherwise one -32600.
+    private func processBatch(_ items: [JSONValue]) {
+        guard server.acceptsBatches, !items.isEmpty else {
+            let why = items.isEmpty ? "an empty batch" : "JSON-RPC batches exist only in protocol 2025-03-26; send one message per line"
+            sink.send(OutgoingMessage.error(id: nil, ResponseError(.invalidRequest, "Invalid Request: \(why)")))
+            return
+        }
+        var replies: [JSONValue] = []
+        for item in items {
+            switch IncomingMessage.classify(item) {
+            case .request(let id, let method, let params):
+                replies.append(server.respond(id: id, method: method, params: params))
+            case .notification(let method, let params):
+                server.notify(method: method, params: params)
+            case .invalid(let id, let error):
+                replies.append(OutgoingMessage.error(id: id, error))
+            case .batch, .response:
+                break
+            }
+        }
+        if !replies.isEmpty { sink.send(.array(replies)) }
+    }
+}
