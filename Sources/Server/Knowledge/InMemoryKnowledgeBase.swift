@@ -251,13 +251,13 @@ struct Snapshot: Sendable {
         return out
     }
 
-    /// About 160 characters around the first match, matches marked `**…**`.
-    static func snippet(_ text: String, terms: [String], width: Int = 160) -> String {
+    /// About 110 characters around the first match, matches marked `**…**`.
+    static func snippet(_ text: String, terms: [String], width: Int = 110) -> String {
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         let lower = flat.lowercased()
         var startOffset = 0
         if let first = terms.compactMap({ lower.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
-            startOffset = max(0, lower.distance(from: lower.startIndex, to: first.lowerBound) - 40)
+            startOffset = max(0, lower.distance(from: lower.startIndex, to: first.lowerBound) - 30)
         }
         let chars = Array(flat)
         guard !chars.isEmpty else { return "" }
@@ -286,16 +286,24 @@ struct Snapshot: Sendable {
     }
 
     func nearIDs(to id: String, limit: Int) -> [String] {
-        let wanted = Array(id.lowercased().utf8)
-        let prefix = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
+        let parts = id.split(separator: "#", maxSplits: 1).map(String.init)
+        let document = parts[0]
+        let fragment = Array((parts.count > 1 ? parts[1] : "").lowercased().utf8)
         let skillName = id.split(separator: "/", maxSplits: 1).first.map(String.init) ?? id
-        var scored: [(String, Int)] = []
+        let whole = Array(id.lowercased().utf8)
+        // Same document first, then same skill, then anything; by edit distance within each.
+        var scored: [(String, Int, Int)] = []
         for e in entries {
-            var d = Self.distance(wanted, Array(e.id.lowercased().utf8))
-            if e.id.hasPrefix(prefix + "#") { d -= 8 } else if e.skill == skillName { d -= 4 }
-            scored.append((e.id, d))
+            let candidate = e.id.split(separator: "#", maxSplits: 1).map(String.init)
+            if candidate[0] == document, parts.count > 1 {
+                scored.append((e.id, 0, Self.distance(fragment, Array((candidate.count > 1 ? candidate[1] : "").lowercased().utf8))))
+            } else if e.skill == skillName {
+                scored.append((e.id, 1, Self.distance(whole, Array(e.id.lowercased().utf8))))
+            } else {
+                scored.append((e.id, 2, Self.distance(whole, Array(e.id.lowercased().utf8))))
+            }
         }
-        scored.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        scored.sort { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }
         return scored.prefix(limit).map(\.0)
     }
 

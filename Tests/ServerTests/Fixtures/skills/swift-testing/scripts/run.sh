@@ -1,0 +1,2 @@
+#!/bin/sh
+swift test
