@@ -16,7 +16,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Log level on stderr: off, error, warning, info, debug.")
     var logLevel: String = "warning"
 
+    @Option(help: ArgumentHelp("Items per page of resources/list and prompts/list.", visibility: .hidden))
+    var pageSize: Int = 50
+
     func validate() throws {
+        guard pageSize > 0 else { throw ValidationError("--page-size must be positive") }
         guard ServerLog.Level(name: logLevel) != nil else {
             throw ValidationError("--log-level must be one of off, error, warning, info, debug")
         }
@@ -33,7 +37,9 @@ struct ServeCommand: ParsableCommand {
         let knowledge = InMemoryKnowledgeBase(roots: roots, log: log)
         // Parse the skills while the client is still starting up; `initialize` does not wait.
         DispatchQueue.global().async { knowledge.warmUp() }
-        let server = MCPServer(knowledge: knowledge, log: log)
+        var configuration = MCPServer.Configuration()
+        configuration.pageSize = pageSize
+        let server = MCPServer(knowledge: knowledge, configuration: configuration, log: log)
         let status = StdioServer.run(server: server)
         if status != 0 { throw ExitCode(status) }
     }
