@@ -34,7 +34,8 @@ public final class ServerConnection: @unchecked Sendable {
         case .notification(CancelledNotification.method, let params):
             cancel(params)
             return
-        case .request(let id, _, _):
+        case .request(let id, let method, _) where method != InitializeRequest.method && method != DiscoverRequest.method:
+            // initialize and server/discover may not be cancelled (the specification forbids it).
             lock.lock()
             pending[id, default: 0] += 1
             lock.unlock()

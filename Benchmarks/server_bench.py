@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Benchmarks for `skill serve` (release build): cold start, search latency, memory, reply sizes.
+
+    swift build -c release
+    python3 Benchmarks/server_bench.py --bin .build/release/skill --skills ../shared/corpus
+    python3 Benchmarks/generate_corpus.py Benchmarks/.generated/10k 10000
+    python3 Benchmarks/server_bench.py --bin .build/release/skill --skills Benchmarks/.generated/10k
+
+Numbers are wall-clock on this machine, client and server on the same 2 cores.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def line(message) -> bytes:
+    return (json.dumps(message) + "\n").encode()
+
+
+INIT = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}}
+
+
+class Server:
+    def __init__(self, binary, skills, env):
+        self.proc = subprocess.Popen([binary, "serve", "--skills", skills, "--log-level", "error"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, bufsize=0)
+        self.next_id = 1
+
+    def ask(self, method, params=None):
+        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.next_id += 1
+        self.proc.stdin.write(line(message))
+        raw = self.proc.stdout.readline()
+        return raw
+
+    def peak_kb(self):
+        with open(f"/proc/{self.proc.pid}/status") as f:
+            for row in f:
+                if row.startswith("VmHWM:"):
+                    return int(row.split()[1])
+
+    def close(self):
+        self.proc.stdin.close()
+        return self.proc.wait(60)
+
+
+def percentile(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=str(ROOT / ".build" / "release" / "skill"))
+    parser.add_argument("--skills", default=str(ROOT.parent / "shared" / "corpus"))
+    parser.add_argument("--calls", type=int, default=1000)
+    parser.add_argument("--starts", type=int, default=30)
+    args = parser.parse_args()
+
+    tmp = tempfile.mkdtemp()
+    env = dict(os.environ, HOME=tmp, XDG_CACHE_HOME=tmp)
+    env.pop("SKILL_PATH", None)
+
+    # Cold start: spawn to the initialize reply.
+    starts = []
+    for _ in range(args.starts):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([args.bin, "serve", "--skills", args.skills, "--log-level", "error"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, bufsize=0)
+        proc.stdin.write(line(INIT))
+        proc.stdout.readline()
+        starts.append((time.perf_counter() - t0) * 1000)
+        proc.stdin.close()
+        proc.wait(60)
+
+    queries = [q["query"] for q in json.load(open(ROOT.parent / "shared" / "corpus" / "relevance.json"))]
+    server = Server(args.bin, args.skills, env)
+    server.proc.stdin.write(line(INIT))
+    server.proc.stdout.readline()
+    tools_list = server.ask("tools/list")
+    t0 = time.perf_counter()
+    server.ask("tools/call", {"name": "search", "arguments": {"query": "warm up"}})
+    load_ms = (time.perf_counter() - t0) * 1000
+    latencies, sizes = [], []
+    for i in range(args.calls):
+        query = queries[i % len(queries)]
+        t0 = time.perf_counter()
+        raw = server.ask("tools/call", {"name": "search", "arguments": {"query": query}})
+        latencies.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(raw))
+    peak = server.peak_kb()
+    assert server.close() == 0
+
+    report = {
+        "skills": args.skills,
+        "cold_start_ms": {"p50": round(statistics.median(starts), 2), "p90": round(percentile(starts, 90), 2)},
+        "first_search_ms (loads the skills)": round(load_ms, 1),
+        "search_ms": {"calls": args.calls, "p50": round(percentile(latencies, 50), 3), "p99": round(percentile(latencies, 99), 3)},
+        "peak_memory_mb": round(peak / 1024, 1),
+        "tools_list_bytes": len(tools_list),
+        "search_reply_bytes": {"median": int(statistics.median(sizes)), "max": max(sizes)},
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
