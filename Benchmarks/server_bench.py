@@ -32,7 +32,7 @@ INIT = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
 class Server:
     def __init__(self, binary, skills, env):
         self.proc = subprocess.Popen([binary, "serve", "--skills", skills, "--log-level", "error"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, bufsize=0)
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         self.next_id = 1
 
     def ask(self, method, params=None):
@@ -41,6 +41,7 @@ class Server:
             message["params"] = params
         self.next_id += 1
         self.proc.stdin.write(line(message))
+        self.proc.stdin.flush()
         raw = self.proc.stdout.readline()
         return raw
 
@@ -87,11 +88,17 @@ def main():
     queries = [q["query"] for q in json.load(open(ROOT.parent / "shared" / "corpus" / "relevance.json"))]
     server = Server(args.bin, args.skills, env)
     server.proc.stdin.write(line(INIT))
+    server.proc.stdin.flush()
     server.proc.stdout.readline()
     tools_list = server.ask("tools/list")
     t0 = time.perf_counter()
     server.ask("tools/call", {"name": "search", "arguments": {"query": "warm up"}})
     load_ms = (time.perf_counter() - t0) * 1000
+    pings = []
+    for _ in range(200):
+        t0 = time.perf_counter()
+        server.ask("ping")
+        pings.append((time.perf_counter() - t0) * 1000)
     latencies, sizes = [], []
     for i in range(args.calls):
         query = queries[i % len(queries)]
@@ -107,6 +114,7 @@ def main():
         "cold_start_ms": {"p50": round(statistics.median(starts), 2), "p90": round(percentile(starts, 90), 2)},
         "first_search_ms (loads the skills)": round(load_ms, 1),
         "search_ms": {"calls": args.calls, "p50": round(percentile(latencies, 50), 3), "p99": round(percentile(latencies, 99), 3)},
+        "ping_round_trip_ms": {"p50": round(percentile(pings, 50), 3), "p99": round(percentile(pings, 99), 3)},
         "peak_memory_mb": round(peak / 1024, 1),
         "tools_list_bytes": len(tools_list),
         "search_reply_bytes": {"median": int(statistics.median(sizes)), "max": max(sizes)},

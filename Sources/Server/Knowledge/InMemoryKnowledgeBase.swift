@@ -1,5 +1,10 @@
 import Foundation
 import SkillParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A ``KnowledgeBase`` held in memory: skills parsed with `SkillLoader` from folders of skills,
 /// searched by a naive scan (title and breadcrumb above keywords above text above code). For
@@ -115,15 +120,75 @@ struct Snapshot: Sendable {
     var names: [String] = []
     var entries: [Entry] = []
     var byID: [String: Int] = [:]
-    var haystacks: [Haystack] = []
 
-    /// Lower-cased fields of an entry, ready for matching.
-    struct Haystack: Sendable {
-        var title: String
-        var breadcrumb: String
-        var keywords: String
-        var text: String
-        var code: String
+    /// An inverted index over lower-cased tokens: each token's postings pack an entry index and
+    /// the fields it occurs in (`entry << 5 | fields`). Query words match every indexed token that
+    /// contains them, found by one scan of the token bytes.
+    var vocabulary: [[UInt8]: Int] = [:]
+    var tokenBytes: [UInt8] = [0]
+    var tokenStarts: [Int] = []
+    var postings: [[UInt32]] = []
+
+    /// Field bits and their weights: title, breadcrumb, keywords, text, code.
+    static let fieldWeights: [Double] = [4, 2, 2, 1, 0.5]
+
+    static func weight(_ fields: UInt8) -> Double {
+        var w = 0.0
+        for bit in 0..<5 where fields & (1 << bit) != 0 { w += fieldWeights[bit] }
+        return w
+    }
+
+    /// Lower-cased tokens: runs of letters, digits, `_` and non-ASCII bytes, with a leading `@`
+    /// or `#` kept (`@observable`, `#expect`).
+    static func tokens(_ text: String) -> [[UInt8]] {
+        var out: [[UInt8]] = []
+        var current: [UInt8] = []
+        for byte in text.lowercased().utf8 {
+            let isWord = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
+            if isWord {
+                current.append(byte)
+            } else {
+                if !current.isEmpty, current != [0x40], current != [0x23] { out.append(current) }
+                current = (byte == 0x40 || byte == 0x23) ? [byte] : []
+            }
+        }
+        if !current.isEmpty, current != [0x40], current != [0x23] { out.append(current) }
+        return out
+    }
+
+    /// Ids of the indexed tokens that contain `needle`.
+    func tokensContaining(_ needle: [UInt8]) -> [Int] {
+        guard !needle.isEmpty, !tokenStarts.isEmpty else { return [] }
+        var ids: [Int] = []
+        tokenBytes.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                let base = h.baseAddress!
+                let last = h.count - n.count
+                var i = 0
+                while i <= last {
+                    guard let found = memchr(base + i, Int32(n[0]), last - i + 1) else { return }
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if at > last { return }
+                    if memcmp(base + at, n.baseAddress!, n.count) == 0 {
+                        // The token holding this byte: the last start at or before it.
+                        var lo = 0, hi = tokenStarts.count - 1
+                        while lo < hi {
+                            let mid = (lo + hi + 1) / 2
+                            if tokenStarts[mid] <= at { lo = mid } else { hi = mid - 1 }
+                        }
+                        ids.append(lo)
+                        // Skip to the end of this token: one hit per token.
+                        if let end = memchr(base + at, 0, h.count - at) {
+                            i = base.distance(to: end.assumingMemoryBound(to: UInt8.self)) + 1
+                            continue
+                        }
+                        return
+                    }
+                    i = at + 1
+                }
+            }
+        }
+        return ids
     }
 
     static func load(roots: [URL], log: ServerLog) -> Snapshot {
@@ -164,13 +229,30 @@ struct Snapshot: Sendable {
         for entry in skill.entries where byID[entry.id] == nil {
             byID[entry.id] = entries.count
             entries.append(entry)
-            haystacks.append(Haystack(
-                title: entry.title.lowercased(),
-                breadcrumb: entry.breadcrumb.joined(separator: " ").lowercased(),
-                keywords: entry.keywords.joined(separator: " ").lowercased(),
-                text: entry.text.lowercased(),
-                code: entry.code.map(\.code).joined(separator: "\n").lowercased()))
+            index(entry, at: entries.count - 1)
         }
+    }
+
+    mutating func index(_ entry: Entry, at position: Int) {
+        var fields: [Int: UInt8] = [:]
+        let sources = [entry.title, entry.breadcrumb.joined(separator: " "), entry.keywords.joined(separator: " "), entry.text, entry.code.map(\.code).joined(separator: "\n")]
+        for (bit, text) in sources.enumerated() {
+            for token in Self.tokens(text) {
+                let id: Int
+                if let known = vocabulary[token] {
+                    id = known
+                } else {
+                    id = postings.count
+                    vocabulary[token] = id
+                    tokenStarts.append(tokenBytes.count)
+                    tokenBytes += token
+                    tokenBytes.append(0)
+                    postings.append([])
+                }
+                fields[id, default: 0] |= 1 << UInt8(bit)
+            }
+        }
+        for (id, mask) in fields { postings[id].append(UInt32(position) << 5 | UInt32(mask)) }
     }
 
     func search(_ query: SearchQuery) -> [SearchHit] {
@@ -184,45 +266,56 @@ struct Snapshot: Sendable {
             if !term.isEmpty { terms.append(term) }
         }
         let limit = max(0, query.limit)
-        var candidates: [Int] = []
-        for i in entries.indices {
-            if let kind, entries[i].kind != kind { continue }
-            if let skill, entries[i].skill != skill { continue }
-            candidates.append(i)
+        func admits(_ i: Int) -> Bool {
+            if let kind, entries[i].kind != kind { return false }
+            if let skill, entries[i].skill != skill { return false }
+            return true
         }
         if terms.isEmpty {
             guard kind != nil || skill != nil else { return [] }
-            return candidates.prefix(limit).map { hit(entries[$0], score: 0, terms: []) }
+            return entries.indices.lazy.filter(admits).prefix(limit).map { hit(entries[$0], score: 0, terms: []) }
         }
-        var scored = score(candidates, terms: terms, all: true)
-        if scored.isEmpty { scored = score(candidates, terms: terms, all: false) }
+        // Per term: the fields of every entry holding all of the term's tokens.
+        var total = [Double](repeating: 0, count: entries.count)
+        var matched = [UInt16](repeating: 0, count: entries.count)
+        var touched: [Int] = []
+        var termCount = 0
+        for term in terms {
+            let parts = Self.tokens(term)
+            guard !parts.isEmpty else { continue }
+            termCount += 1
+            // Dense per-term arrays: the fields seen, and how many of the term's parts matched.
+            var mask = [UInt8](repeating: 0, count: entries.count)
+            var partsSeen = [UInt8](repeating: 0, count: entries.count)
+            var seen: [Int] = []
+            for (n, part) in parts.enumerated() {
+                for id in tokensContaining(part) {
+                    for posting in postings[id] {
+                        let e = Int(posting >> 5)
+                        if Int(partsSeen[e]) == n {
+                            if n == 0 { seen.append(e) }
+                            partsSeen[e] = UInt8(n + 1)
+                        }
+                        if Int(partsSeen[e]) == n + 1 { mask[e] |= UInt8(posting & 31) }
+                    }
+                }
+            }
+            for e in seen where Int(partsSeen[e]) == parts.count {
+                if matched[e] == 0 { touched.append(e) }
+                matched[e] += 1
+                total[e] += Self.weight(mask[e])
+            }
+        }
+        var scored: [(Int, Double)] = []
+        for all in [true, false] {
+            for e in touched where admits(e) && (all ? Int(matched[e]) == termCount : matched[e] > 0) {
+                // A specific kind beats the plain section holding the same words.
+                scored.append((e, total[e] + (entries[e].kind == .section ? 0 : 0.25)))
+            }
+            if !scored.isEmpty { break }
+        }
         scored.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         return scored.prefix(limit).map { hit(entries[$0.0], score: $0.1, terms: terms) }
-    }
-
-    private func score(_ candidates: [Int], terms: [String], all: Bool) -> [(Int, Double)] {
-        var out: [(Int, Double)] = []
-        for i in candidates {
-            let h = haystacks[i]
-            var total = 0.0
-            var matched = 0
-            for term in terms {
-                var s = 0.0
-                if h.title.contains(term) { s += 4 }
-                if h.breadcrumb.contains(term) { s += 2 }
-                if h.keywords.contains(term) { s += 2 }
-                if h.text.contains(term) { s += 1 }
-                if h.code.contains(term) { s += 0.5 }
-                if s > 0 { matched += 1 }
-                total += s
-            }
-            if all ? matched == terms.count : matched > 0 {
-                // A specific kind beats the plain section holding the same words.
-                let kindBonus = entries[i].kind == .section ? 0 : 0.25
-                out.append((i, total + kindBonus))
-            }
-        }
-        return out
     }
 
     private func hit(_ e: Entry, score: Double, terms: [String]) -> SearchHit {
@@ -251,26 +344,49 @@ struct Snapshot: Sendable {
         return out
     }
 
-    /// About 110 characters around the first match, matches marked `**…**`.
-    static func snippet(_ text: String, terms: [String], width: Int = 110) -> String {
-        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let lower = flat.lowercased()
-        var startOffset = 0
-        if let first = terms.compactMap({ lower.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
-            startOffset = max(0, lower.distance(from: lower.startIndex, to: first.lowerBound) - 30)
+    /// About 90 characters around the first match, matches marked `**…**`. Works on byte
+    /// offsets so a long entry costs no more than a short one.
+    static func snippet(_ text: String, terms: [String], width: Int = 90) -> String {
+        let bytes = Array(text.utf8)
+        var matchAt = 0
+        let lowered = Array(text.lowercased().utf8)
+        if lowered.count == bytes.count {
+            var best = Int.max
+            for term in terms {
+                if let at = firstOffset(of: Array(term.utf8), in: lowered), at < best { best = at }
+            }
+            if best != Int.max { matchAt = best }
         }
-        let chars = Array(flat)
-        guard !chars.isEmpty else { return "" }
-        startOffset = min(startOffset, chars.count)
-        while startOffset > 0, startOffset < chars.count, !chars[startOffset - 1].isWhitespace { startOffset -= 1 }
-        let end = min(chars.count, startOffset + width)
-        var piece = String(chars[startOffset..<end])
-        if end < chars.count { piece += "…" }
-        if startOffset > 0 { piece = "…" + piece }
+        var start = max(0, matchAt - 25)
+        while start > 0, start < bytes.count, bytes[start - 1] != 0x20, bytes[start - 1] != 0x0A { start -= 1 }
+        while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }
+        let tail = String(decoding: bytes[start...].prefix(width * 4), as: UTF8.self)
+        var piece = String(tail.prefix(width)).split(whereSeparator: \.isNewline).joined(separator: " ")
+        if text.utf8.count > start + piece.utf8.count { piece += "…" }
+        if start > 0 { piece = "…" + piece }
         for term in terms.sorted(by: { $0.count > $1.count }) where !term.isEmpty {
             piece = mark(term, in: piece)
         }
         return piece
+    }
+
+    /// The byte offset of the first `needle` in `haystack`.
+    static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        return haystack.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                let base = h.baseAddress!
+                let last = h.count - n.count
+                var i = 0
+                while i <= last {
+                    guard let found = memchr(base + i, Int32(n[0]), last - i + 1) else { return nil }
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, n.baseAddress!, n.count) == 0 { return at }
+                    i = at + 1
+                }
+                return nil
+            }
+        }
     }
 
     private static func mark(_ term: String, in text: String) -> String {

@@ -152,8 +152,7 @@ struct SkillTools: Sendable {
         var kept: [SearchHit] = []
         var used = 0
         for hit in hits {
-            let place = ([hit.skill] + hit.breadcrumb.dropLast()).joined(separator: " › ")
-            let block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(hit.title) — \(place)\n   id: \(hit.id)\n   \(hit.snippet)"
+            let block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
             if used + block.count > budget, !kept.isEmpty { break }
             lines.append(block)
             kept.append(hit)
