@@ -80,6 +80,13 @@ def test_twenty_megabyte_line(binary, hermetic_env):
     assert [(r.get("id"), r.get("error", {}).get("code")) for r in replies] == [(None, -32600), (2, None)]
 
 
+def test_deep_nesting_and_nul_bytes(binary, hermetic_env):
+    stdin = b"[" * 100_000 + b"\n" + b"\x00\x00\n" + line({"jsonrpc": "2.0", "id": 2, "method": "ping"})
+    code, replies = run(binary, hermetic_env, stdin)
+    assert code == 0
+    assert [(r.get("id"), r.get("error", {}).get("code")) for r in replies] == [(None, -32700), (None, -32700), (2, None)]
+
+
 def test_cancelled_request_does_not_break_the_session(binary, hermetic_env):
     stdin = b"".join([
         line(INIT),

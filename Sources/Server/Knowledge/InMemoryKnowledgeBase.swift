@@ -18,6 +18,7 @@ public final class InMemoryKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     private let lock = NSLock()
     private var snapshot: Snapshot?
     private var fingerprint: Int?
+    private var nextCheck = Date.distantPast
     private let log: ServerLog
 
     public init(roots: [URL], log: ServerLog = ServerLog(level: .off)) {
@@ -61,8 +62,16 @@ public final class InMemoryKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     }
 
     public func refresh() -> Bool {
+        // Walking large roots costs time: after a walk of t > 50 ms, wait 10 t before the next.
+        lock.lock()
+        let due = Date() >= nextCheck
+        lock.unlock()
+        guard due else { return false }
+        let started = Date()
         let print = Self.fingerprint(of: roots)
         lock.lock()
+        let took = Date().timeIntervalSince(started)
+        nextCheck = took > 0.05 ? Date().addingTimeInterval(took * 10) : .distantPast
         let changed = fingerprint != nil && fingerprint != print
         lock.unlock()
         guard changed else { return false }
@@ -156,9 +165,11 @@ struct Snapshot: Sendable {
         return out
     }
 
-    /// Ids of the indexed tokens that contain `needle`.
+    /// Ids of the indexed tokens that contain `needle`; a needle of three bytes or fewer (`a`,
+    /// `is`, `the`) matches only itself, else it would match most of the vocabulary.
     func tokensContaining(_ needle: [UInt8]) -> [Int] {
         guard !needle.isEmpty, !tokenStarts.isEmpty else { return [] }
+        if needle.count <= 3 { return vocabulary[needle].map { [$0] } ?? [] }
         var ids: [Int] = []
         tokenBytes.withUnsafeBufferPointer { h in
             needle.withUnsafeBufferPointer { n in
