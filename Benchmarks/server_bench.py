@@ -4,7 +4,7 @@
     swift build -c release
     python3 Benchmarks/server_bench.py --bin .build/release/skill --skills ../shared/corpus
     python3 Benchmarks/generate_corpus.py Benchmarks/.generated/10k 10000
-    python3 Benchmarks/server_bench.py --bin .build/release/skill --skills Benchmarks/.generated/10k
+    python3 Benchmarks/server_bench.py --bin .build/release/skill --skills Benchmarks/.generated/10k --synthetic-queries --starts 5
 
 Numbers are wall-clock on this machine, client and server on the same 2 cores.
 """
@@ -67,6 +67,8 @@ def main():
     parser.add_argument("--skills", default=str(ROOT.parent / "shared" / "corpus"))
     parser.add_argument("--calls", type=int, default=1000)
     parser.add_argument("--starts", type=int, default=30)
+    parser.add_argument("--synthetic-queries", action="store_true",
+                        help="query with generate_corpus.py's words (for a generated corpus)")
     args = parser.parse_args()
 
     tmp = tempfile.mkdtemp()
@@ -86,6 +88,11 @@ def main():
         proc.wait(60)
 
     queries = [q["query"] for q in json.load(open(ROOT.parent / "shared" / "corpus" / "relevance.json"))]
+    if args.synthetic_queries:
+        import random
+        from generate_corpus import WORDS
+        rng = random.Random(7)
+        queries = [" ".join(rng.sample(WORDS, rng.randint(1, 3))) for _ in range(100)]
     server = Server(args.bin, args.skills, env)
     server.proc.stdin.write(line(INIT))
     server.proc.stdin.flush()
