@@ -126,6 +126,7 @@ enum JSONCoding {
 /// Writes a ``JSONValue`` as compact JSON without a trailing newline: one line, keys sorted.
 /// Faster than `JSONEncoder` and its output never holds a raw newline.
 public enum JSONWriter {
+    /// The compact UTF-8 bytes of `value`.
     public static func data(_ value: JSONValue) -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(256)
@@ -133,6 +134,7 @@ public enum JSONWriter {
         return Data(out)
     }
 
+    /// The compact text of `value`.
     public static func string(_ value: JSONValue) -> String {
         String(decoding: data(value), as: UTF8.self)
     }

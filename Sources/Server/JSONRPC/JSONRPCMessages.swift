@@ -68,6 +68,7 @@ public struct ResponseError: Error, Hashable, Sendable, Codable {
     public var message: String
     public var data: JSONValue?
 
+    /// An error with a message a client can show, and optional structured `data`.
     public init(_ code: ErrorCode, _ message: String, data: JSONValue? = nil) {
         self.code = code
         self.message = message
@@ -142,14 +143,17 @@ public enum IncomingMessage: Sendable, Equatable {
 
 /// Builders for the lines the server writes.
 public enum OutgoingMessage {
+    /// A success response.
     public static func result(id: RequestID, _ result: JSONValue) -> JSONValue {
         ["jsonrpc": "2.0", "id": id.json, "result": result]
     }
 
+    /// An error response; `id` is `null` when the request's id could not be read.
     public static func error(id: RequestID?, _ error: ResponseError) -> JSONValue {
         ["jsonrpc": "2.0", "id": id?.json ?? .null, "error": error.json]
     }
 
+    /// A notification (no id, never answered).
     public static func notification(_ method: String, _ params: JSONValue?) -> JSONValue {
         var o: [String: JSONValue] = ["jsonrpc": "2.0", "method": .string(method)]
         if let params { o["params"] = params }

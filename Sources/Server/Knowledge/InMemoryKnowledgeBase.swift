@@ -21,6 +21,7 @@ public final class InMemoryKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     private var nextCheck = Date.distantPast
     private let log: ServerLog
 
+    /// A knowledge base over the skills under `roots` (parsed on first use).
     public init(roots: [URL], log: ServerLog = ServerLog(level: .off)) {
         self.roots = roots
         self.log = log

@@ -48,6 +48,7 @@ public struct EmptyResult: Codable, Hashable, Sendable {
 
 /// `initialize` (2024-11-05 to 2025-11-25): version negotiation and capabilities.
 public struct InitializeRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "initialize"
     public var protocolVersion: String
     public var capabilities: JSONValue?
@@ -59,6 +60,7 @@ public struct InitializeRequest: MCPRequest, Hashable {
         self.clientInfo = clientInfo
     }
 
+    /// The result of the request.
     public struct Response: Codable, Hashable, Sendable {
         public var protocolVersion: String
         public var capabilities: ServerCapabilities
@@ -69,9 +71,11 @@ public struct InitializeRequest: MCPRequest, Hashable {
 
 /// `server/discover` (2026-07-28): versions, capabilities and identity, without a session.
 public struct DiscoverRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "server/discover"
     public init() {}
 
+    /// The result of the request.
     public struct Response: Codable, Hashable, Sendable {
         public var supportedVersions: [String]
         public var capabilities: ServerCapabilities
@@ -82,6 +86,7 @@ public struct DiscoverRequest: MCPRequest, Hashable {
 
 /// `ping` (up to 2025-11-25).
 public struct PingRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "ping"
     public init() {}
     public typealias Response = EmptyResult
@@ -89,6 +94,7 @@ public struct PingRequest: MCPRequest, Hashable {
 
 /// `notifications/cancelled`: stop work on a request and do not answer it.
 public struct CancelledNotification: Codable, Hashable, Sendable {
+    /// The JSON-RPC method name.
     public static let method = "notifications/cancelled"
     public var requestId: RequestID?
     public var reason: String?
@@ -96,6 +102,7 @@ public struct CancelledNotification: Codable, Hashable, Sendable {
 
 /// `notifications/progress`, sent before the reply to a request that carried a `progressToken`.
 public struct ProgressNotification: Codable, Hashable, Sendable {
+    /// The JSON-RPC method name.
     public static let method = "notifications/progress"
     public var progressToken: JSONValue
     public var progress: Double
@@ -107,10 +114,12 @@ public struct ProgressNotification: Codable, Hashable, Sendable {
 
 /// `tools/list`.
 public struct ListToolsRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "tools/list"
     public var cursor: String?
     public init(cursor: String? = nil) { self.cursor = cursor }
 
+    /// The result of the request.
     public struct Response: Codable, Hashable, Sendable {
         public var tools: [Tool]
         public var nextCursor: String?
@@ -143,6 +152,7 @@ public struct TextContent: Codable, Hashable, Sendable {
 
 /// `tools/call`.
 public struct CallToolRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "tools/call"
     public var name: String
     public var arguments: [String: JSONValue]?
@@ -152,6 +162,7 @@ public struct CallToolRequest: MCPRequest, Hashable {
         self.arguments = arguments
     }
 
+    /// The result of the request.
     public struct Response: Codable, Hashable, Sendable {
         public var content: [TextContent]
         public var structuredContent: JSONValue?
@@ -163,10 +174,12 @@ public struct CallToolRequest: MCPRequest, Hashable {
 
 /// `resources/list`, paginated.
 public struct ListResourcesRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "resources/list"
     public var cursor: String?
     public init(cursor: String? = nil) { self.cursor = cursor }
 
+    /// The result of the request.
     public struct Response: Codable, Hashable, Sendable {
         public var resources: [Resource]
         public var nextCursor: String?
@@ -185,10 +198,12 @@ public struct Resource: Codable, Hashable, Sendable {
 
 /// `resources/templates/list`.
 public struct ListResourceTemplatesRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "resources/templates/list"
     public var cursor: String?
     public init(cursor: String? = nil) { self.cursor = cursor }
 
+    /// The result of the request.
     public struct Response: Codable, Hashable, Sendable {
         public var resourceTemplates: [ResourceTemplate]
         public var nextCursor: String?
@@ -206,10 +221,12 @@ public struct ResourceTemplate: Codable, Hashable, Sendable {
 
 /// `resources/read`.
 public struct ReadResourceRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "resources/read"
     public var uri: String
     public init(uri: String) { self.uri = uri }
 
+    /// The result of the request.
     public struct Response: Codable, Hashable, Sendable {
         public var contents: [ResourceContents]
     }
@@ -227,10 +244,12 @@ public struct ResourceContents: Codable, Hashable, Sendable {
 
 /// `prompts/list`, paginated.
 public struct ListPromptsRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "prompts/list"
     public var cursor: String?
     public init(cursor: String? = nil) { self.cursor = cursor }
 
+    /// The result of the request.
     public struct Response: Codable, Hashable, Sendable {
         public var prompts: [Prompt]
         public var nextCursor: String?
@@ -254,6 +273,7 @@ public struct PromptArgument: Codable, Hashable, Sendable {
 
 /// `prompts/get`.
 public struct GetPromptRequest: MCPRequest, Hashable {
+    /// The JSON-RPC method name.
     public static let method = "prompts/get"
     public var name: String
     public var arguments: [String: String]?
@@ -263,6 +283,7 @@ public struct GetPromptRequest: MCPRequest, Hashable {
         self.arguments = arguments
     }
 
+    /// The result of the request.
     public struct Response: Codable, Hashable, Sendable {
         public var description: String?
         public var messages: [PromptMessage]

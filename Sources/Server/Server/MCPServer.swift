@@ -11,6 +11,7 @@ public final class MCPServer: @unchecked Sendable {
         public var pageSize = 50
         public var instructions = "Knowledge from SKILL.md skills. `search` finds entries (patterns, anti-patterns, checklists, examples); `get` an id for the full entry; `get_skill` loads a skill's instructions."
 
+        /// The defaults.
         public init() {}
     }
 
@@ -22,6 +23,7 @@ public final class MCPServer: @unchecked Sendable {
     private var registry = MethodRegistry()
     let tools: SkillTools
 
+    /// A server answering from `knowledge`; `log` writes to stderr.
     public init(knowledge: any KnowledgeBase, configuration: Configuration = Configuration(), log: ServerLog = ServerLog(level: .off)) {
         self.knowledge = knowledge
         self.configuration = configuration

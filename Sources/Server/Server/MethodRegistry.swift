@@ -27,9 +27,11 @@ public struct RequestContext: Sendable {
 /// Maps method names to typed handlers; decoding params and encoding results happen here, so a
 /// handler sees only its request struct and returns its response struct.
 public struct MethodRegistry: Sendable {
+    /// Decodes params, runs the handler, encodes its response; throws ``ResponseError``.
     public typealias Handler = @Sendable (JSONValue?, RequestContext) throws -> JSONValue
     private var handlers: [String: Handler] = [:]
 
+    /// An empty registry.
     public init() {}
 
     /// Registers the handler of `R.method`.
@@ -45,6 +47,7 @@ public struct MethodRegistry: Sendable {
         }
     }
 
+    /// The handler of `method`, if registered.
     public func handler(for method: String) -> Handler? { handlers[method] }
 
     public var methods: [String] { handlers.keys.sorted() }

@@ -13,6 +13,7 @@ public final class ServerConnection: @unchecked Sendable {
     private var cancelled = Set<RequestID>()
     private var timer: (any DispatchSourceTimer)?
 
+    /// Answers `server`'s messages into `sink`.
     public init(server: MCPServer, sink: any MessageSink) {
         self.server = server
         self.sink = sink

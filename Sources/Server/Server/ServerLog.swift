@@ -6,6 +6,7 @@ public struct ServerLog: Sendable {
     public enum Level: Int, Sendable, Comparable, CaseIterable {
         case off = 0, error, warning, info, debug
 
+        /// The level named `name` (`off`, `error`, `warning`, `info`, `debug`).
         public init?(name: String) {
             switch name.lowercased() {
             case "off", "none", "quiet": self = .off
@@ -22,6 +23,7 @@ public struct ServerLog: Sendable {
 
     public var level: Level
 
+    /// A log writing messages at `level` and above.
     public init(level: Level) { self.level = level }
 
     public func error(_ message: @autoclosure () -> String) { write(.error, message) }

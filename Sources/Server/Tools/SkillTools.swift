@@ -7,7 +7,7 @@ struct SkillTools: Sendable {
     let knowledge: any KnowledgeBase
 
     /// Default and extreme `maxChars` per tool.
-    static let defaultMaxChars = ["search": 2000, "get": 6000, "list_skills": 3000, "get_skill": 20000, "checklist": 4000]
+    static let defaultMaxChars = ["search": 3400, "get": 6000, "list_skills": 3000, "get_skill": 20000, "checklist": 4000]
     static let maxCharsRange = 200...200_000
     static let searchLimit = (default: 5, max: 50)
 
@@ -153,10 +153,12 @@ struct SkillTools: Sendable {
         var used = 0
         for hit in hits {
             let block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
-            if used + block.count > budget, !kept.isEmpty { break }
+            // The budget covers both forms of the hit: its text and its structured JSON.
+            let cost = block.count + 1 + ((try? JSONValue(encoding: hit)).map { JSONWriter.data($0).count } ?? 0)
+            if used + cost > budget, !kept.isEmpty { break }
             lines.append(block)
             kept.append(hit)
-            used += block.count + 1
+            used += cost
         }
         let truncated = kept.count < hits.count
         var text: String

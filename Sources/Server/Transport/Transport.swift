@@ -18,6 +18,7 @@ public final class FileDescriptorSink: MessageSink, @unchecked Sendable {
     private let lock = NSLock()
     private var broken = false
 
+    /// Writes to `fd`, which the sink does not close.
     public init(fd: Int32) { self.fd = fd }
 
     /// `true` once a write failed (the client closed its end).
@@ -52,8 +53,10 @@ public final class FileDescriptorSink: MessageSink, @unchecked Sendable {
 public final class MemoryTransport: MessageSink, @unchecked Sendable {
     private let lock = NSLock()
     private var sent: [JSONValue] = []
+    /// The connection the transport feeds.
     public private(set) var connection: ServerConnection!
 
+    /// A transport with its own connection to `server`.
     public init(server: MCPServer) {
         connection = ServerConnection(server: server, sink: self)
     }
