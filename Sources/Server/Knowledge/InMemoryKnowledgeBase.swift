@@ -69,17 +69,17 @@ public final class InMemoryKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         lock.unlock()
         guard due else { return false }
         let started = Date()
-        let print = Self.fingerprint(of: roots)
+        let stamp = Self.fingerprint(of: roots)
         lock.lock()
         let took = Date().timeIntervalSince(started)
         nextCheck = took > 0.05 ? Date().addingTimeInterval(took * 10) : .distantPast
-        let changed = fingerprint != nil && fingerprint != print
+        let changed = fingerprint != nil && fingerprint != stamp
         lock.unlock()
         guard changed else { return false }
         let fresh = Snapshot.load(roots: roots, log: log)
         lock.lock()
         snapshot = fresh
-        fingerprint = print
+        fingerprint = stamp
         lock.unlock()
         log.info("skills changed: reloaded \(fresh.names.count) skills")
         return true
@@ -89,10 +89,10 @@ public final class InMemoryKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let snapshot { return snapshot }
-        let print = Self.fingerprint(of: roots)
+        let stamp = Self.fingerprint(of: roots)
         let loaded = Snapshot.load(roots: roots, log: log)
         snapshot = loaded
-        fingerprint = print
+        fingerprint = stamp
         return loaded
     }
 
