@@ -76,14 +76,14 @@ final class GatedKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     let changed = NSLock()
     var willChange = false
 
-    func search(_ query: SearchQuery) throws -> [SearchHit] {
+    func search(_ query: KnowledgeQuery) throws -> [SearchHit] {
         gate.wait()
         return try base.search(query)
     }
     func entry(id: String) -> Entry? { base.entry(id: id) }
     func nearIDs(to id: String, limit: Int) -> [String] { base.nearIDs(to: id, limit: limit) }
-    func skills() -> [SkillSummary] { base.skills() }
-    func skill(named name: String) -> SkillSummary? { base.skill(named: name) }
+    func skills() -> [SkillInfo] { base.skills() }
+    func skill(named name: String) -> SkillInfo? { base.skill(named: name) }
     func file(skill: String, path: String) -> Data? { base.file(skill: skill, path: path) }
     func refresh() -> Bool {
         changed.lock()

@@ -30,7 +30,7 @@ public final class InMemoryKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     /// Loads the skills now rather than at the first question.
     public func warmUp() { _ = current() }
 
-    public func search(_ query: SearchQuery) throws -> [SearchHit] {
+    public func search(_ query: KnowledgeQuery) throws -> [SearchHit] {
         current().search(query)
     }
 
@@ -43,12 +43,12 @@ public final class InMemoryKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         current().nearIDs(to: id, limit: limit)
     }
 
-    public func skills() -> [SkillSummary] {
+    public func skills() -> [SkillInfo] {
         let s = current()
         return s.names.compactMap { s.skills[$0]?.summary }
     }
 
-    public func skill(named name: String) -> SkillSummary? {
+    public func skill(named name: String) -> SkillInfo? {
         current().skills[name]?.summary
     }
 
@@ -120,7 +120,7 @@ public final class InMemoryKnowledgeBase: KnowledgeBase, @unchecked Sendable {
 
 /// One skill as loaded: its summary and folder.
 struct LoadedSkill: Sendable {
-    var summary: SkillSummary
+    var summary: SkillInfo
     var folder: URL
 }
 
@@ -234,7 +234,7 @@ struct Snapshot: Sendable {
         let docs = skill.documents.map { $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : $0.path }
         let skillFile = docs.first ?? "SKILL.md"
         skills[skill.name] = LoadedSkill(
-            summary: SkillSummary(
+            summary: SkillInfo(
                 name: skill.name, description: skill.description, path: skill.path, skillFile: skillFile,
                 documents: docs, resources: skill.resources, entryCount: skill.entries.count),
             folder: folder)
@@ -267,7 +267,7 @@ struct Snapshot: Sendable {
         for (id, mask) in fields { postings[id].append(UInt32(position) << 5 | UInt32(mask)) }
     }
 
-    func search(_ query: SearchQuery) -> [SearchHit] {
+    func search(_ query: KnowledgeQuery) -> [SearchHit] {
         var terms: [String] = []
         var kind = query.kind
         var skill = query.skill

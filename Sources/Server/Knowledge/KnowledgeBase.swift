@@ -12,7 +12,7 @@ public protocol KnowledgeBase: Sendable {
     /// - Parameter query: free words; may be empty when `kind` or `skill` is given, which then
     ///   means every entry of that kind or skill, in source order.
     /// - Returns: at most `query.limit` hits.
-    func search(_ query: SearchQuery) throws -> [SearchHit]
+    func search(_ query: KnowledgeQuery) throws -> [SearchHit]
 
     /// The entry with this id, in full; `nil` when there is none.
     func entry(id: String) -> Entry?
@@ -21,13 +21,13 @@ public protocol KnowledgeBase: Sendable {
     func nearIDs(to id: String, limit: Int) -> [String]
 
     /// Every skill, sorted by name.
-    func skills() -> [SkillSummary]
+    func skills() -> [SkillInfo]
 
     /// The skill named `name` (`NAME~2` included); `nil` when there is none.
-    func skill(named name: String) -> SkillSummary?
+    func skill(named name: String) -> SkillInfo?
 
     /// The bytes of a file of a skill: `path` is relative to the skill's folder and must be one
-    /// of its ``SkillSummary/documents`` or ``SkillSummary/resources``; `nil` otherwise, or when
+    /// of its ``SkillInfo/documents`` or ``SkillInfo/resources``; `nil` otherwise, or when
     /// the file (after resolving symbolic links) lies outside the skill's folder.
     func file(skill: String, path: String) -> Data?
 
@@ -38,7 +38,7 @@ public protocol KnowledgeBase: Sendable {
 }
 
 /// A search: free words plus filters.
-public struct SearchQuery: Hashable, Sendable {
+public struct KnowledgeQuery: Hashable, Sendable {
     public var text: String
     public var kind: EntryKind?
     public var skill: String?
@@ -78,7 +78,7 @@ public struct SearchHit: Codable, Hashable, Sendable {
 }
 
 /// A skill as the server lists it.
-public struct SkillSummary: Codable, Hashable, Sendable {
+public struct SkillInfo: Codable, Hashable, Sendable {
     public var name: String
     public var description: String
     /// The skill's folder relative to its root (`.` when the root is the skill).

@@ -181,7 +181,7 @@ public final class MCPServer: @unchecked Sendable {
         }
     }
 
-    func resource(_ skill: SkillSummary, _ document: String) -> Resource {
+    func resource(_ skill: SkillInfo, _ document: String) -> Resource {
         let isSkillFile = document == skill.skillFile
         let uri = ResourceURI.make(skill: skill.name, path: isSkillFile ? "SKILL.md" : document)
         return Resource(

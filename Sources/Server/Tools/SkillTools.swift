@@ -144,7 +144,7 @@ struct SkillTools: Sendable {
         let budget = try args.maxChars()
         let hits: [SearchHit]
         do {
-            hits = try knowledge.search(SearchQuery(text: query, kind: kind, skill: skill, limit: limit))
+            hits = try knowledge.search(KnowledgeQuery(text: query, kind: kind, skill: skill, limit: limit))
         } catch {
             throw ToolFailure(message: "search: the query failed: \(error). Try plain words.")
         }
@@ -278,7 +278,7 @@ struct SkillTools: Sendable {
         let topic = try args.string("topic") ?? ""
         let budget = try args.maxChars()
         if let skill, knowledge.skill(named: skill) == nil { throw unknownSkill(skill, tool: "checklist") }
-        let hits = try knowledge.search(SearchQuery(text: topic, kind: .checklist, skill: skill, limit: 20))
+        let hits = try knowledge.search(KnowledgeQuery(text: topic, kind: .checklist, skill: skill, limit: 20))
         var blocks: [String] = []
         var lists: [JSONValue] = []
         var used = 0
