@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "skill", targets: ["skill"]),
         .library(name: "SkillParser", targets: ["SkillParser"]),
+        .library(name: "SkillIndex", targets: ["SkillIndex"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
@@ -30,10 +31,16 @@ let package = Package(
             dependencies: ["CCmark", .product(name: "Yams", package: "Yams")],
             path: "Sources/Parser"
         ),
+        .target(
+            name: "SkillIndex",
+            dependencies: ["SkillParser", "CSQLite"],
+            path: "Sources/Index"
+        ),
         .executableTarget(
             name: "skill",
             dependencies: [
                 "SkillParser",
+                "SkillIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -42,6 +49,12 @@ let package = Package(
             name: "ParserTests",
             dependencies: ["SkillParser"],
             path: "Tests/ParserTests",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "IndexTests",
+            dependencies: ["SkillIndex", "SkillParser"],
+            path: "Tests/IndexTests",
             resources: [.copy("Fixtures")]
         ),
     ]
