@@ -5,21 +5,46 @@ import SkillParser
 /// best candidates in Swift (title coverage, Swift symbols, duplicates of one section).
 struct Searcher {
     let db: Database
-    var ranking = Ranking()
+    var ranking = Ranking.fromEnvironment()
 
     /// The knobs of the ranking, measured on ../shared/corpus/relevance.json (docs/search.md).
     struct Ranking: Sendable {
-        var title = 10.0
+        var title = 12.0
         var breadcrumb = 3.0
         var keywords = 4.0
         var text = 1.0
         var code = 0.6
         /// Multiplies the score by `1 + titleCoverage * share of query words in the title`.
-        var titleCoverage = 0.8
+        var titleCoverage = 0.0
         /// Multiplies the score of an entry whose code uses a symbol of the query.
         var symbolBoost = 1.0
         /// How many BM25 candidates are re-ranked.
         var candidates = 200
+        /// Multipliers per kind (1 when absent).
+        var kinds: [String: Double] = ["example": 0.6, "anti-pattern": 1.2]
+
+        /// The defaults, with overrides from `SKILL_RANKING` (`title=8,kind.example=0.5,…`): a
+        /// tuning aid for Benchmarks/relevance.py, not a user setting.
+        static func fromEnvironment() -> Ranking {
+            var r = Ranking()
+            guard let spec = ProcessInfo.processInfo.environment["SKILL_RANKING"] else { return r }
+            for pair in spec.split(separator: ",") {
+                let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                guard kv.count == 2, let v = Double(kv[1]) else { continue }
+                switch kv[0] {
+                case "title": r.title = v
+                case "breadcrumb": r.breadcrumb = v
+                case "keywords": r.keywords = v
+                case "text": r.text = v
+                case "code": r.code = v
+                case "titleCoverage": r.titleCoverage = v
+                case "symbolBoost": r.symbolBoost = v
+                case "candidates": r.candidates = Int(v)
+                default: if kv[0].hasPrefix("kind.") { r.kinds[String(kv[0].dropFirst(5))] = v }
+                }
+            }
+            return r
+        }
     }
 
     /// Expansions of a few abbreviations; each is matched beside the word itself.
@@ -131,6 +156,7 @@ struct Searcher {
         let stems = words.map(Self.stem)
         var scored = candidates.map { c -> Candidate in
             var c = c
+            c.score *= ranking.kinds[c.kind] ?? 1
             if !stems.isEmpty {
                 let titleTokens = SearchQuery.tokens(c.title)
                 let covered = stems.filter { s in titleTokens.contains { $0.hasPrefix(s) } }.count
@@ -227,7 +253,9 @@ struct Searcher {
                 ) { ($0.text(0), $0.int(1)) }
                 let target = Array(word)
                 for (candidate, docs) in rows {
-                    let d = Self.distance(target, Array(candidate), limit: allowed)
+                    let d = min(
+                        Self.distance(target, Array(candidate), limit: allowed),
+                        Self.distance(Array(Self.stem(word)), Array(Self.stem(candidate)), limit: allowed))
                     guard d <= allowed else { continue }
                     if best == nil || d < best!.distance || (d == best!.distance && docs > best!.docs) {
                         best = (candidate, d, docs)
