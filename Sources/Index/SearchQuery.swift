@@ -15,6 +15,8 @@ public struct SearchQuery: Hashable, Sendable {
         case phrase(String)
         /// Words starting with this text.
         case prefix(String)
+        /// A prefix (first) and the indexed words it starts: any of them matches.
+        case anyOf([String])
     }
 
     /// Words, phrases and prefixes, in query order, without stop words.

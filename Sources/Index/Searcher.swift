@@ -76,6 +76,7 @@ struct Searcher {
         var results = SearchResults(query: text, results: [])
         guard !query.isEmpty, limit > 0 else { return results }
         results.corrections = try correctTypos(&query)
+        try expandPrefixes(&query)
 
         var filters: [String] = []
         var values: [SQLValue] = []
@@ -150,6 +151,7 @@ struct Searcher {
         let words = query.terms.flatMap { term -> [String] in
             switch term {
             case .word(let w), .prefix(let w): return [w]
+            case .anyOf(let words): return [words[0]]
             case .phrase(let p): return p.split(separator: " ").map(String.init)
             }
         }
@@ -223,6 +225,24 @@ struct Searcher {
             return quote(p)
         case .prefix(let p):
             return quote(p) + "*"
+        case .anyOf(let words):
+            return "(" + quote(words[0]) + "* OR " + words.dropFirst().map(quote).joined(separator: " OR ") + ")"
+        }
+    }
+
+    // MARK: Prefixes
+
+    /// Porter-stemmed tokens do not keep their endings (`pagination` is indexed as `pagin`), so a
+    /// prefix is expanded to the unstemmed indexed words it starts (the 32 most common).
+    private func expandPrefixes(_ query: inout SearchQuery) throws {
+        query.terms = try query.terms.map { term in
+            guard case .prefix(let p) = term, let last = p.unicodeScalars.last,
+                  let next = UnicodeScalar(last.value + 1) else { return term }
+            let upper = String(p.unicodeScalars.dropLast()) + String(Character(next))
+            let words = try db.query(
+                "SELECT term FROM words_vocab WHERE term >= ? AND term < ? ORDER BY doc DESC LIMIT 32",
+                [.text(p), .text(upper)]) { $0.text(0) }
+            return words.isEmpty ? term : .anyOf([p] + words)
         }
     }
 
