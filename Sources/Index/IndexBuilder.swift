@@ -1,6 +1,14 @@
 import Foundation
 import SkillParser
 
+/// A flag set from several threads.
+private final class StaleFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
+}
+
 /// Writes the index: compares what is on disk with what the index recorded and re-parses only
 /// what changed, all inside one transaction.
 struct IndexBuilder {
@@ -44,16 +52,25 @@ struct IndexBuilder {
     /// Whether every folder and document recorded still has its recorded mtime (and size): a
     /// cheap `stat` of each, nothing read or parsed.
     static func isFresh(_ db: Database) throws -> Bool {
-        let dirs = try db.query("SELECT path, mtime FROM dirs") { ($0.text(0), $0.int(1)) }
-        if dirs.isEmpty { return false }
-        for (path, mtime) in dirs {
-            guard let stamp = FileStamp.of(path), stamp.mtime == mtime else { return false }
+        var recorded = try db.query("SELECT path, -1, mtime FROM dirs") { ($0.text(0), $0.int(1), $0.int(2)) }
+        if recorded.isEmpty { return false }
+        recorded += try db.query("SELECT file, size, mtime FROM documents") { ($0.text(0), $0.int(1), $0.int(2)) }
+        // `stat` calls dominate; on a big index spread them over the cores.
+        let chunks = recorded.count < 2_000 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount * 2, 8)
+        let stale = StaleFlag()
+        let all = recorded
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var i = chunk
+            while i < all.count, !stale.isSet {
+                let (path, size, mtime) = all[i]
+                if let stamp = FileStamp.of(path), stamp.mtime == mtime, size < 0 || stamp.size == size {
+                    i += chunks
+                } else {
+                    stale.set()
+                }
+            }
         }
-        let documents = try db.query("SELECT file, size, mtime FROM documents") { ($0.text(0), $0.int(1), $0.int(2)) }
-        for (file, size, mtime) in documents {
-            guard let stamp = FileStamp.of(file), stamp.size == size, stamp.mtime == mtime else { return false }
-        }
-        return true
+        return !stale.isSet
     }
 
     // MARK: Build
@@ -303,8 +320,8 @@ struct IndexBuilder {
         try db.run(
             """
             INSERT OR IGNORE INTO entries(id, kind, skill, folder, file, path, line, end_line, crumbs, langs,
-                title, breadcrumb, keywords, text, code, json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                title, breadcrumb, keywords, text, code)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [.text(entry.id), .text(entry.kind.rawValue), .text(entry.skill), .text(folder),
              .text(root + "/" + entry.source.path), .text(entry.source.path),
@@ -312,7 +329,10 @@ struct IndexBuilder {
              .text(try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " "),
              .text(entry.title), .text(([entry.skill] + ancestors).joined(separator: " › ")),
              .text(entry.keywords.joined(separator: " ")), .text(entry.text),
-             .text(entry.code.map(\.code).joined(separator: "\n")), .text(try Self.json(entry))])
+             .text(entry.code.map(\.code).joined(separator: "\n"))])
+        if try db.scalar("SELECT changes()") == 1 {
+            try db.run("INSERT INTO entry_json(rowid, json) VALUES (?, ?)", [.int(db.lastInsertRowID), .text(try Self.json(entry))])
+        }
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {

@@ -1,7 +1,7 @@
 /// The index's tables. Raise ``version`` whenever they change: an index of another version is
 /// rebuilt from scratch.
 enum Schema {
-    static let version = 1
+    static let version = 2
 
     /// The tokenizer of the ranked full-text table: Porter stems over Unicode words.
     static let tokenizer = "porter unicode61 remove_diacritics 2"
@@ -48,9 +48,10 @@ enum Schema {
         breadcrumb TEXT NOT NULL,
         keywords TEXT NOT NULL,
         text TEXT NOT NULL,
-        code TEXT NOT NULL,
-        json TEXT NOT NULL
+        code TEXT NOT NULL
     );
+    -- The whole entry as JSON (Parser's Codable form), apart so that ranking reads small rows.
+    CREATE TABLE entry_json(rowid INTEGER PRIMARY KEY, json TEXT NOT NULL);
     CREATE INDEX entries_file ON entries(file);
     CREATE INDEX entries_folder ON entries(folder);
     CREATE INDEX entries_skill ON entries(skill);
@@ -74,6 +75,7 @@ enum Schema {
             VALUES (new.rowid, new.title, new.breadcrumb, new.keywords, new.text, new.code);
     END;
     CREATE TRIGGER entries_delete AFTER DELETE ON entries BEGIN
+        DELETE FROM entry_json WHERE rowid = old.rowid;
         INSERT INTO fts(fts, rowid, title, breadcrumb, keywords, text, code)
             VALUES ('delete', old.rowid, old.title, old.breadcrumb, old.keywords, old.text, old.code);
         INSERT INTO words(words, rowid, title, breadcrumb, keywords, text, code)

@@ -121,13 +121,22 @@ struct Searcher {
 
     private func candidatesFor(_ expression: String, filter: String, values: [SQLValue]) throws -> [Candidate] {
         let r = ranking
-        let sql = """
-        SELECT e.rowid, e.id, e.kind, e.title, e.skill, e.crumbs, e.path, e.line, e.end_line, e.keywords,
-               bm25(fts, \(r.title), \(r.breadcrumb), \(r.keywords), \(r.text), \(r.code)) AS rank
-        FROM fts JOIN entries e ON e.rowid = fts.rowid
-        WHERE fts MATCH ?\(filter)
-        ORDER BY rank LIMIT \(r.candidates)
-        """
+        let weights = "bm25(\(r.title), \(r.breadcrumb), \(r.keywords), \(r.text), \(r.code))"
+        let columns = "e.rowid, e.id, e.kind, e.title, e.skill, e.crumbs, e.path, e.line, e.end_line, e.keywords"
+        let sql: String
+        if filter.isEmpty {
+            // FTS5's own `ORDER BY rank LIMIT` path ranks without reading the entries' rows.
+            sql = """
+            WITH best AS (SELECT rowid, rank FROM fts WHERE fts MATCH ? AND rank MATCH '\(weights)' ORDER BY rank LIMIT \(r.candidates))
+            SELECT \(columns), best.rank FROM best JOIN entries e ON e.rowid = best.rowid
+            """
+        } else {
+            sql = """
+            SELECT \(columns), fts.rank FROM fts JOIN entries e ON e.rowid = fts.rowid
+            WHERE fts MATCH ? AND fts.rank MATCH '\(weights)'\(filter)
+            ORDER BY fts.rank LIMIT \(r.candidates)
+            """
+        }
         return try db.query(sql, [.text(expression)] + values) { Self.candidate($0, score: -$0.double(10)) }
     }
 

@@ -186,7 +186,7 @@ public final class SkillIndex: @unchecked Sendable {
     /// The entry with this id, in full; `nil` when there is none.
     public func entry(id: String) throws -> Entry? {
         try locked {
-            guard let json = try database().text("SELECT json FROM entries WHERE id = ?", [.text(id)]) else { return nil }
+            guard let json = try database().text("SELECT j.json FROM entries e JOIN entry_json j ON j.rowid = e.rowid WHERE e.id = ?", [.text(id)]) else { return nil }
             return try JSONDecoder().decode(Entry.self, from: Data(json.utf8))
         }
     }
