@@ -90,6 +90,7 @@ struct IndexBuilder {
             ($0.text(0), StoredDocument(folder: $0.text(1), path: $0.text(2), size: $0.int(3), mtime: $0.int(4), hash: $0.text(5)))
         })
         let storedDirs = try db.query("SELECT path, mtime FROM dirs") { ($0.text(0), $0.int(1)) }
+        let storedFilesByFolder = Dictionary(grouping: storedDocuments.keys, by: { storedDocuments[$0]!.folder })
 
         // Folders unchanged means no file was added or removed: restat the recorded documents
         // instead of walking every root.
@@ -202,8 +203,8 @@ struct IndexBuilder {
             if loaded[skill.folder] == nil, stored?.name == name, stored?.rootIndex == skill.rootIndex {
                 // Same skill, same name: re-parse only the documents that changed.
                 let current = Set(skill.documents.map(\.file))
-                let gone = storedDocuments.filter { $0.value.folder == skill.folder && !current.contains($0.key) }
-                for file in gone.keys {
+                let gone = (storedFilesByFolder[skill.folder] ?? []).filter { !current.contains($0) }
+                for file in gone {
                     try db.run("DELETE FROM entries WHERE file = ?", [.text(file)])
                     try db.run("DELETE FROM documents WHERE file = ?", [.text(file)])
                 }

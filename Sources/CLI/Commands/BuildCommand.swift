@@ -37,7 +37,7 @@ struct BuildCommand: ParsableCommand {
             diagnostics = try index.diagnostics()
         } catch {
             Progress.finish()
-            throw CLIError(error)
+            throw fail(error)
         }
         let config = index.configuration
         if json {

@@ -19,7 +19,7 @@ struct IndexOptions: ParsableArguments {
         do {
             return SkillIndex(configuration: try IndexConfiguration.resolve(skills: skills, index: index))
         } catch {
-            throw CLIError(error)
+            throw fail(error)
         }
     }
 
@@ -31,7 +31,8 @@ struct IndexOptions: ParsableArguments {
             Progress.finish()
             Terminal.printDiagnostics(report.diagnostics)
         } catch {
-            throw CLIError(error)
+            Progress.finish()
+            throw fail(error)
         }
         return index
     }
@@ -68,4 +69,12 @@ enum JSONOutput {
         data.append(0x0A)
         FileHandle.standardOutput.write(data)
     }
+}
+
+/// Prints `error: …` (one line on stderr) and gives the exit code 1 to throw.
+func fail(_ error: any Error) -> ExitCode {
+    if let code = error as? ExitCode { return code }
+    let message = (error as? CLIError)?.description ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    Terminal.printError("error: \(message)")
+    return .failure
 }

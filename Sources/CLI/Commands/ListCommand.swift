@@ -22,7 +22,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let index = try options.openFresh()
         let skills: [SkillSummary]
-        do { skills = try index.skills() } catch { throw CLIError(error) }
+        do { skills = try index.skills() } catch { throw fail(error) }
         if json {
             try JSONOutput.write(Output(skills: skills))
             return

@@ -53,7 +53,7 @@ struct SearchCommand: ParsableCommand {
         do {
             found = try index.search(text, kind: kind.map { EntryKind(rawValue: $0) }, skill: skill, limit: limit)
         } catch {
-            throw CLIError(error)
+            throw fail(error)
         }
         if json {
             try JSONOutput.write(Output(query: text, results: found.results, corrections: found.corrections, partial: found.partial))

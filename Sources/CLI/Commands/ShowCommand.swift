@@ -30,15 +30,19 @@ struct ShowCommand: ParsableCommand {
         var fix: Entry?
         do {
             guard let found = try index.entry(id: id) else {
-                let near = try index.entryIDs(prefix: id, limit: 5)
-                throw CLIError(IndexError.entryNotFound(id + (near.isEmpty ? "" : "' (did you mean \(near.joined(separator: ", "))?)").dropLast(near.isEmpty ? 0 : 1)))
+                let near = try index.entryIDs(prefix: id, limit: 3)
+                guard near.isEmpty else {
+                    Terminal.printError("error: no entry has the id '\(id)'; did you mean \(near.joined(separator: ", "))?")
+                    throw ExitCode.failure
+                }
+                throw fail(IndexError.entryNotFound(id))
             }
             entry = found
             if case .antiPattern(let a) = entry.details, let fixID = a.fix { fix = try index.entry(id: fixID) }
-        } catch let error as CLIError {
-            throw error
+        } catch let code as ExitCode {
+            throw code
         } catch {
-            throw CLIError(error)
+            throw fail(error)
         }
         if json {
             try JSONOutput.write(Output(entry: entry, fix: fix))
