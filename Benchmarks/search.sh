@@ -44,5 +44,7 @@ echo "== search, end to end (process start, freshness check, query, output)"
 hyperfine -N --warmup 3 \
     "$SKILL search ${opts[*]} $rare" \
     "$SKILL search ${opts[*]} $common" \
+    "$SKILL search --no-refresh ${opts[*]} $rare" \
+    "$SKILL search --no-refresh ${opts[*]} $common" \
     "rg -i $rare $root" \
     "rg -i $common $root"

@@ -107,7 +107,17 @@ struct Searcher {
             return results
         }
 
-        var candidates = try candidatesFor(query.terms.map(Self.expression).joined(separator: " AND "), filter: filter, values: values)
+        let all = query.terms.map(Self.expression).joined(separator: " AND ")
+        var candidates: [Candidate] = []
+        if try isCommon(query.terms) {
+            // BM25 scores every match: for words in most entries, rank the entries that have them
+            // in a title, breadcrumb or keyword first (the heavy columns would win anyway).
+            candidates = try candidatesFor("{title breadcrumb keywords} : (\(all))", filter: filter, values: values)
+            if candidates.count < limit { candidates = [] }
+        }
+        if candidates.isEmpty {
+            candidates = try candidatesFor(all, filter: filter, values: values)
+        }
         if candidates.isEmpty, query.terms.count > 1 {
             candidates = try candidatesFor(query.terms.map(Self.expression).joined(separator: " OR "), filter: filter, values: values)
             results.partial = !candidates.isEmpty
@@ -237,6 +247,19 @@ struct Searcher {
         case .anyOf(let words):
             return "(" + quote(words[0]) + "* OR " + words.dropFirst().map(quote).joined(separator: " OR ") + ")"
         }
+    }
+
+    /// Above this many entries holding every word of a query, ranking is narrowed to the heavy columns.
+    static let commonMatches: Int64 = 20_000
+
+    /// Whether every word of the query is in more than ``commonMatches`` entries.
+    private func isCommon(_ terms: [SearchQuery.Term]) throws -> Bool {
+        for term in terms {
+            guard case .word(let w) = term,
+                  let docs = try db.scalar("SELECT doc FROM words_vocab WHERE term = ?", [.text(w)]),
+                  docs > Self.commonMatches else { return false }
+        }
+        return !terms.isEmpty
     }
 
     // MARK: Prefixes

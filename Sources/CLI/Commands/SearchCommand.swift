@@ -31,6 +31,9 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
+    @Flag(help: "Search the index as it is, without checking the skills for changes first.")
+    var noRefresh = false
+
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
         guard !query.joined().trimmingCharacters(in: .whitespaces).isEmpty || kind != nil || skill != nil else {
@@ -47,7 +50,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try options.openFresh()
+        let index = noRefresh ? try options.open() : try options.openFresh()
         let text = query.joined(separator: " ")
         let found: SearchResults
         do {
