@@ -7,10 +7,12 @@ let package = Package(
     products: [
         .executable(name: "skill", targets: ["skill"]),
         .library(name: "SkillParser", targets: ["SkillParser"]),
+        .library(name: "SkillPackaging", targets: ["SkillPackaging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -30,10 +32,16 @@ let package = Package(
             dependencies: ["CCmark", .product(name: "Yams", package: "Yams")],
             path: "Sources/Parser"
         ),
+        .target(
+            name: "SkillPackaging",
+            dependencies: ["SkillParser", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            path: "Sources/Packaging"
+        ),
         .executableTarget(
             name: "skill",
             dependencies: [
                 "SkillParser",
+                "SkillPackaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -43,6 +51,11 @@ let package = Package(
             dependencies: ["SkillParser"],
             path: "Tests/ParserTests",
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PackagingTests",
+            dependencies: ["SkillPackaging", "SkillParser"],
+            path: "Tests/PackagingTests"
         ),
     ]
 )

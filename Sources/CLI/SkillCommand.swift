@@ -7,6 +7,6 @@ struct SkillCommand: ParsableCommand {
         commandName: "skill",
         abstract: "Parse, index and search SKILL.md skills.",
         version: "0.1.0",
-        subcommands: [ParseCommand.self]
+        subcommands: [ParseCommand.self, ValidateCommand.self, LintCommand.self, PackCommand.self, InstallCommand.self, UninstallCommand.self, PromptCommand.self]
     )
 }

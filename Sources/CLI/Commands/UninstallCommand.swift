@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import SkillPackaging
+
+/// `skill uninstall NAME [--from claude|codex|agents|DIR] [--project]`.
+struct UninstallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uninstall",
+        abstract: "Remove an installed skill."
+    )
+
+    @Argument(help: "The skill's name (its folder).")
+    var name: String
+
+    @Option(help: "Where it is installed: claude, codex, agents or a folder.")
+    var from: String = "claude"
+
+    @Flag(help: "Look in the current project (./.claude/skills …) instead of your home folder.")
+    var project = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        let skills = InstallDestination(from).folder(project: project, home: home, cwd: cwd)
+        do {
+            let removed = try SkillInstaller.uninstall(name, from: skills)
+            print("Removed \(removed.path)")
+        } catch {
+            throw CLIError.report(error)
+        }
+    }
+}
