@@ -33,11 +33,18 @@ struct EntryExtractor {
         if Markers.isAntiPatternHeading(title) { return .antiPattern }
         let inChecklist = sections[index].parent.map { parentIsChecklist($0) } ?? false
         if (Markers.isChecklistHeading(title) || inChecklist), hasListItems(in: index) { return .checklist }
-        if Markers.isDecisionTreeHeading(title), !scope.trees.isEmpty || scope.hasList { return .decisionTree }
+        if Markers.isDecisionTreeHeading(title), !scope.trees.isEmpty || hasQuestionList(scope) { return .decisionTree }
         if Markers.isPatternHeading(title) { return .pattern }
         if Markers.isTableHeading(title), !scope.tables.isEmpty { return .table }
         if !scope.taskLists.isEmpty, scope.taskLists.count == 1, scope.codes.isEmpty, scope.tables.isEmpty { return .checklist }
         return .section
+    }
+
+    /// A list that asks or decides (`?`, `→`) can stand for a tree under a decision heading.
+    private func hasQuestionList(_ scope: Scope) -> Bool {
+        scope.blocks.contains { index in
+            doc.blocks[index].kind == .item && doc.itemText(index).contains { $0 == "?" || $0 == "→" }
+        }
     }
 
     private func parentIsChecklist(_ index: Int) -> Bool {
@@ -99,7 +106,8 @@ struct EntryExtractor {
         var headingDetails = EntryDetails.none
 
         for pair in scope.pairs {
-            let why = whyText(between: pair.bad.block, and: pair.good?.block ?? pair.bad.block + 1, scope: scope)
+            var why = whyText(between: pair.bad.block, and: pair.good?.block ?? pair.bad.block + 1, scope: scope)
+            if why.isEmpty, !absorbedPair { why = prose(of: blocks, scope: scope) }
             let details = EntryDetails.antiPattern(AntiPattern(why: why, fix: pair.good.map { exampleIDs[$0.block]! }))
             if !absorbedPair {
                 headingDetails = details
@@ -164,7 +172,7 @@ struct EntryExtractor {
             }
         }
         if kind == .antiPattern, case .none = headingDetails {
-            headingDetails = .antiPattern(AntiPattern(why: doc.text(of: blocks), fix: nil))
+            headingDetails = .antiPattern(AntiPattern(why: prose(of: blocks, scope: scope), fix: nil))
         }
 
         // A checklist's groups are its sub-sections, so its slice runs to the end of the section.
@@ -195,6 +203,15 @@ struct EntryExtractor {
             markdown: doc.source.slice(lines.lowerBound, markdownEnd ?? lines.upperBound),
             text: text, code: doc.code(of: blocks, verdicts: verdicts), keywords: doc.keywords(of: blocks),
             details: details)
+    }
+
+    /// The paragraphs of `range` that do not label code.
+    private func prose(of range: Range<Int>, scope: Scope) -> String {
+        let labels = Set(scope.codes.compactMap(\.label))
+        return range.filter { !labels.contains($0) }.compactMap { index -> String? in
+            if case .paragraph = doc.blocks[index].kind { return doc.blocks[index].text }
+            return nil
+        }.joined(separator: "\n")
     }
 
     /// The prose between a bad example and its fix, without the fix's label.

@@ -77,6 +77,12 @@ enum Markers {
         var verdicts = Set<Verdict>()
         for line in code.split(separator: "\n", omittingEmptySubsequences: true).prefix(40) {
             let trimmed = line.trimming(" \t")
+            // A trailing comment counts when it carries a sign: `view.glassEffect()  // ❌ ...`.
+            if let comment = line.range(of: "//") ?? line.range(of: " # "), !trimmed.hasPrefix("//") {
+                let tail = String(line[comment.upperBound...])
+                if hasBadSign(tail) { verdicts.insert(.bad) } else if hasGoodSign(tail) { verdicts.insert(.good) }
+                continue
+            }
             guard trimmed.hasPrefix("//") || trimmed.hasPrefix("#") || trimmed.hasPrefix("--") || trimmed.hasPrefix("/*") else { continue }
             let label = String(trimmed.drop { "/#-* ".contains($0) })
             guard isLabel(label) else { continue }

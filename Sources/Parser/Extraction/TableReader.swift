@@ -47,11 +47,11 @@ enum TableReader {
         var escaped = false
         for ch in trimmed {
             if escaped {
+                if ch != "|" { current.append("\\") }
                 current.append(ch)
                 escaped = false
             } else if ch == "\\" {
                 escaped = true
-                current.append(ch)
             } else if ch == "`" {
                 inCode.toggle()
                 current.append(ch)
@@ -62,6 +62,7 @@ enum TableReader {
                 current.append(ch)
             }
         }
+        if escaped { current.append("\\") }
         cells.append(current.trimming(" \t"))
         return cells
     }
