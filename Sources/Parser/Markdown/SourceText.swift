@@ -28,7 +28,8 @@ struct SourceText: Sendable {
                 path: path, line: line))
             text = text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so splitting on "\n" alone misses CRLF line ends.
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         if lines.last?.isEmpty == true { lines.removeLast() }
         for i in lines.indices where lines[i].hasSuffix("\r") { lines[i] = lines[i].dropLast() }
         self.lines = lines
