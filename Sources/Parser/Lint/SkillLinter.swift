@@ -5,7 +5,7 @@ public struct SkillLint: Codable, Hashable, Sendable {
     public var name: String
     /// The folder as given on the command line.
     public var path: String
-    /// 100 minus 20 per error, 8 per warning and 2 per note, never below 0.
+    /// See ``SkillLinter/score(_:)``.
     public var score: Int
     public var diagnostics: [Diagnostic]
 }
@@ -110,11 +110,22 @@ public enum SkillLinter {
             }
         }
 
-        for entry in skill.entries where entry.kind == .antiPattern {
+        let antiPatterns = skill.entries.filter { $0.kind == .antiPattern }
+        for entry in antiPatterns {
             guard case .antiPattern(let details) = entry.details, details.fix == nil else { continue }
-            let text = entry.markdown.lowercased()
+            // A heading that only groups anti-patterns ("## Mistakes" above "### Hand padding") is judged by them.
+            let isGroup = antiPatterns.contains { other in
+                other.source.path == entry.source.path && other.breadcrumb.count > entry.breadcrumb.count
+                    && Array(other.breadcrumb.prefix(entry.breadcrumb.count)) == entry.breadcrumb && other.id != entry.id
+            }
+            if isGroup { continue }
+            // The fix may follow in the same section: read on to the next heading.
+            let lines = texts[entry.source.path] ?? []
+            var end = max(entry.source.endLine, entry.source.line)
+            while end < lines.count, MarkdownScan.heading(lines[end].drop { $0 == " " }, line: end + 1) == nil { end += 1 }
+            let region = lines[min(entry.source.line - 1, lines.count)..<min(end, lines.count)].joined(separator: "\n").lowercased()
             let fixWords = ["instead", "✅", "prefer", "rather", "fix", "should", "use "]
-            if fixWords.contains(where: text.contains) { continue }
+            if fixWords.contains(where: region.contains) { continue }
             diagnostics.append(Diagnostic(
                 .warning, .lintAntiPatternNoFix,
                 "the anti-pattern '\(entry.title)' does not show what to do instead; add a ✅ example or an 'Instead, …' sentence",
@@ -130,13 +141,18 @@ public enum SkillLinter {
         return SkillLint(name: skill.name, path: target.displayPath, score: score(diagnostics), diagnostics: diagnostics)
     }
 
-    /// 100 minus 20 per error, 8 per warning and 2 per note, never below 0.
+    /// 100 minus 20 per error, 8 per warning and 2 per note, never below 0; each rule counts at
+    /// most three times, so one habit (fences without a language) does not sink a skill alone.
     public static func score(_ diagnostics: [Diagnostic]) -> Int {
-        let penalty = diagnostics.reduce(0) { total, d in
+        var counts: [RuleID: Int] = [:]
+        var penalty = 0
+        for d in diagnostics {
+            counts[d.id, default: 0] += 1
+            guard counts[d.id]! <= 3 else { continue }
             switch d.severity {
-            case .error: return total + 20
-            case .warning: return total + 8
-            case .note: return total + 2
+            case .error: penalty += 20
+            case .warning: penalty += 8
+            case .note: penalty += 2
             }
         }
         return max(0, 100 - penalty)
