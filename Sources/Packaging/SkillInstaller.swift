@@ -72,7 +72,7 @@ public enum SkillInstaller {
     }
 
     private static func refuse(_ id: RuleID, _ message: String, _ display: String) -> Diagnostic {
-        Diagnostic(.error, id, message + "; the archive is refused and nothing was written", path: display, line: 1)
+        Diagnostic(.error, id, message, path: display, line: 1)
     }
 
     static func inspectArchive(_ source: URL, display: String) throws -> InstallPlan {
