@@ -118,3 +118,12 @@ def test_every_difference_is_still_a_difference():
     known = set(CORPUS_SKILLS) | set(FIXTURE_SKILLS)
     stale = [p for p in DIFFERENCES if p not in known and not p.startswith("makgunay__") ]
     assert stale == []
+
+
+@pytest.mark.skipif(not CORPUS_SKILLS, reason="no ../shared/corpus")
+def test_prompt_matches_reference_to_prompt():
+    paths = [str(CORPUS / p) for p in CORPUS_SKILLS]
+    mine = subprocess.run([binary(), "prompt", *paths], capture_output=True, text=True)
+    ref = subprocess.run([reference(), "to-prompt", *paths], capture_output=True, text=True)
+    assert ref.returncode == 0, ref.stderr
+    assert mine.stdout == ref.stdout

@@ -34,6 +34,12 @@ public enum SkillFiles {
             || name.hasSuffix(".pyc") || name.hasPrefix(".env")
     }
 
+    /// Whether any execute bit is set (not `access(X_OK)`, which is true for root on any such file
+    /// and depends on who runs it).
+    static func isExecutable(_ attributes: [FileAttributeKey: Any]) -> Bool {
+        ((attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0) & 0o111 != 0
+    }
+
     /// Every file under `folder` that would be packed, sorted by path (byte order).
     public static func list(_ folder: URL) -> [SkillFile] {
         let fm = FileManager.default
@@ -53,7 +59,7 @@ public enum SkillFiles {
                 case .typeRegular:
                     result.append(SkillFile(
                         path: path, kind: .file, size: (attributes[.size] as? NSNumber)?.int64Value ?? 0,
-                        isExecutable: fm.isExecutableFile(atPath: url.path)))
+                        isExecutable: isExecutable(attributes)))
                 case .typeSymbolicLink:
                     let target = url.resolvingSymlinksInPath().standardizedFileURL.path
                     var isDirectory: ObjCBool = false
@@ -69,7 +75,7 @@ public enum SkillFiles {
                         kind = .linkInside
                         size = ((try? fm.attributesOfItem(atPath: target))?[.size] as? NSNumber)?.int64Value ?? 0
                     }
-                    result.append(SkillFile(path: path, kind: kind, size: size, isExecutable: kind == .linkInside && fm.isExecutableFile(atPath: target)))
+                    result.append(SkillFile(path: path, kind: kind, size: size, isExecutable: kind == .linkInside && isExecutable((try? fm.attributesOfItem(atPath: target)) ?? [:])))
                 default:
                     continue
                 }
