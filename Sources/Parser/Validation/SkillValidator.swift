@@ -42,10 +42,9 @@ public enum SkillValidator {
 
     /// Validates the skill in `target.folder`; diagnostic paths are shown as the user gave them.
     public static func validate(_ target: SkillTarget, options: ValidationOptions = ValidationOptions()) -> SkillValidation {
-        let skill = SkillLoader.load(folder: target.folder, root: target.folder)
-        var diagnostics = skill.diagnostics.filter { d in validityPrefixes.contains { d.id.rawValue.hasPrefix($0) } }
+        let (name, front, loaded) = readFrontmatter(target.folder)
+        var diagnostics = loaded.filter { d in validityPrefixes.contains { d.id.rawValue.hasPrefix($0) } }
         let skillFile = SkillFinder.skillFile(in: target.folder)?.lastPathComponent ?? "SKILL.md"
-        let front = skill.frontmatter
         if SkillFinder.skillFile(in: target.folder) == nil {
             diagnostics = [Diagnostic(.error, .skillFileMissing, "no SKILL.md in this folder; a skill is a folder holding SKILL.md", path: skillFile, line: 1)]
         } else {
@@ -78,8 +77,33 @@ public enum SkillValidator {
         }
         diagnostics.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
         return SkillValidation(
-            name: skill.name, path: target.displayPath,
+            name: name, path: target.displayPath,
             valid: !diagnostics.contains { $0.severity == .error }, diagnostics: diagnostics)
+    }
+
+    /// SKILL.md's frontmatter checked against the specification, and the encoding of every other
+    /// markdown file of the skill, without building the knowledge model (10x faster than a load).
+    static func readFrontmatter(_ folder: URL) -> (name: String, frontmatter: Frontmatter, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let skillFile = SkillFinder.skillFile(in: folder)?.lastPathComponent ?? "SKILL.md"
+        let folderName = folder.standardizedFileURL.lastPathComponent
+        guard SkillFinder.skillFile(in: folder) != nil else { return (folderName, Frontmatter(), []) }
+        let data = SkillLoader.read(folder.appendingPathComponent(skillFile), path: skillFile, diagnostics: &diagnostics)
+        let source = SourceText(bytes: data, path: skillFile, diagnostics: &diagnostics)
+        let front = FrontmatterParser.parse(source, path: skillFile, required: !source.lines.isEmpty, diagnostics: &diagnostics).frontmatter
+        SpecRules.check(front, folder: folderName, path: skillFile, diagnostics: &diagnostics)
+        SkillFinder.walk(folder, skipping: { SkillFinder.skillFile(in: $0) != nil }) { dir, files in
+            let prefix = SkillLoader.relativePath(of: dir, to: folder)
+            for file in files where file.lowercased().hasSuffix(".md") {
+                let path = prefix == "." ? file : "\(prefix)/\(file)"
+                if path == skillFile { continue }
+                let bytes = SkillLoader.read(dir.appendingPathComponent(file), path: path, diagnostics: &diagnostics)
+                if String(validating: bytes, as: UTF8.self) == nil || bytes.contains(0) {
+                    _ = SourceText(bytes: bytes, path: path, diagnostics: &diagnostics)
+                }
+            }
+        }
+        return (SkillLoader.skillName(front, folder: folderName), front, diagnostics)
     }
 
     /// Claude's upload rules: https://docs.claude.com (Agent Skills, "Skill structure").
