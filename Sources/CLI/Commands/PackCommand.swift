@@ -43,7 +43,7 @@ struct PackCommand: ParsableCommand {
         }
         if json {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+            encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
             FileHandle.standardOutput.write(try encoder.encode(result) + Data("\n".utf8))
         }
         Terminal.printDiagnostics(result.diagnostics)

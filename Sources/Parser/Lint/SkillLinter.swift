@@ -316,7 +316,7 @@ public struct LintReport: Codable, Sendable {
 
     public func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
         return try encoder.encode(self)
     }
 }

@@ -189,7 +189,7 @@ public struct ValidationReport: Codable, Sendable {
 
     public func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
         return try encoder.encode(self)
     }
 }
