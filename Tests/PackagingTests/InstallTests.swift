@@ -93,6 +93,7 @@ import Testing
 
         let again = try Support.skill(["install", "good-v2.zip"], cwd: Self.zips, home: home)
         #expect(again.status == 1)
+        #expect(again.stdout == "")
         #expect(again.stderr == "error: \(skills.path)/demo already exists; pass --force to replace it, or 'skill uninstall' it first\n")
         let forced = try Support.skill(["install", "good-v2.zip", "--force"], cwd: Self.zips, home: home)
         #expect(forced.status == 0)

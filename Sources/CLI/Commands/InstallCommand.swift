@@ -35,6 +35,8 @@ struct InstallCommand: ParsableCommand {
                 Terminal.printError("error: \(source): not installed because of the problems above; nothing was written")
                 throw ExitCode.failure
             }
+            let target = skills.appendingPathComponent(plan.name)
+            if !force, FileManager.default.fileExists(atPath: target.path) { throw PackagingError.alreadyInstalled(target.path) }
             print("Installing '\(plan.name)' into \(skills.path): \(plan.files.count) files, \(plan.uncompressedBytes) bytes")
             print("  scripts: \(plan.scripts.isEmpty ? "none" : plan.scripts.joined(separator: ", "))")
             print("  allowed-tools: \(plan.allowedTools.isEmpty ? "none" : plan.allowedTools.joined(separator: " "))")
