@@ -39,6 +39,11 @@ let package = Package(
             path: "Sources/CLI"
         ),
         .testTarget(
+            name: "CLITests",
+            dependencies: [],
+            path: "Tests/CLITests"
+        ),
+        .testTarget(
             name: "ParserTests",
             dependencies: ["SkillParser"],
             path: "Tests/ParserTests",
