@@ -39,6 +39,12 @@ let package = Package(
             path: "Sources/CLI"
         ),
         .testTarget(
+            name: "SkillsTests",
+            dependencies: ["SkillParser"],
+            path: "Tests/SkillsTests",
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "CLITests",
             dependencies: [],
             path: "Tests/CLITests"
