@@ -76,7 +76,7 @@ enum Markers {
     static func verdict(ofCode code: String) -> Verdict {
         var verdicts = Set<Verdict>()
         var checked = 0
-        for line in code.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in SourceText.split(code) where !line.isEmpty {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             let isComment = trimmed.hasPrefix("//") || trimmed.hasPrefix("#") || trimmed.hasPrefix("--") || trimmed.hasPrefix("/*")
             if isComment, checked < 40 {

@@ -28,6 +28,8 @@ enum TableReader {
 
     /// `| --- | :---: |`, `---|---`: dashes and colons between pipes, at least one pipe or two cells.
     static func isDelimiterRow(_ line: Substring) -> Bool {
+        // Only `| - : space tab` may appear: a cheap byte test before splitting cells.
+        guard line.utf8.allSatisfy({ $0 == 0x7C || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 || $0 == 0x09 }) else { return false }
         let trimmed = line.trimming(" \t")
         guard trimmed.has("-"), trimmed.has("|") || trimmed.hasPrefix(":") else { return false }
         let parts = cells(of: line[...])

@@ -10,7 +10,8 @@ struct SourceText: Sendable {
     init(bytes: Data, path: String, diagnostics: inout [Diagnostic]) {
         byteCount = bytes.count
         var text: String
-        if let valid = String(validating: bytes, as: UTF8.self) {
+        let validated = bytes.withUnsafeBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
+        if let valid = validated {
             text = valid
         } else {
             text = String(decoding: bytes, as: UTF8.self)
@@ -20,7 +21,7 @@ struct SourceText: Sendable {
                 "the file is not valid UTF-8; the bad bytes were read as U+FFFD. Save the file as UTF-8",
                 path: path, line: line))
         }
-        if bytes.contains(0) {
+        if bytes.firstIndex(of: 0) != nil {
             let line = SourceText.firstLine(in: bytes) { $0.contains(0) }
             diagnostics.append(Diagnostic(
                 .error, .nulByte,
@@ -33,7 +34,7 @@ struct SourceText: Sendable {
 
     /// The lines of `text` without their `\n` or `\r\n` ends, split on bytes (Characters would
     /// be slower, and `\r\n` is one Character).
-    private static func split(_ text: String) -> [Substring] {
+    static func split(_ text: String) -> [Substring] {
         var lines: [Substring] = []
         let utf8 = text.utf8
         var start = utf8.startIndex
