@@ -47,6 +47,17 @@ let package = Package(
             path: "Sources/CLI"
         ),
         .testTarget(
+            name: "SkillsTests",
+            dependencies: ["SkillParser"],
+            path: "Tests/SkillsTests",
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [],
+            path: "Tests/CLITests"
+        ),
+        .testTarget(
             name: "ParserTests",
             dependencies: ["SkillParser"],
             path: "Tests/ParserTests",
