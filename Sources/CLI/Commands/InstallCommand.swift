@@ -50,7 +50,7 @@ struct InstallCommand: ParsableCommand {
         } catch let error as ExitCode {
             throw error
         } catch {
-            throw CLIError.report(error)
+            throw CLIError(error)
         }
     }
 }

@@ -24,7 +24,7 @@ struct LintCommand: ParsableCommand {
         do {
             report = try LintReport.lint(paths: paths)
         } catch {
-            throw CLIError.report(error)
+            throw CLIError(error)
         }
         if json {
             FileHandle.standardOutput.write(try report.json() + Data("\n".utf8))

@@ -30,7 +30,7 @@ struct PackCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: folder).standardizedFileURL
         guard SkillFinder.skillFile(in: url) != nil else {
-            throw CLIError.report(PackagingError.notAFolder(folder))
+            throw CLIError(PackagingError.notAFolder(folder))
         }
         let options = PackOptions(
             outputDirectory: URL(fileURLWithPath: output), ext: PackOptions.Extension(rawValue: ext)!,
@@ -39,7 +39,7 @@ struct PackCommand: ParsableCommand {
         do {
             result = try SkillPacker.pack(SkillTarget(folder: url, displayPath: folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder), options: options)
         } catch {
-            throw CLIError.report(error)
+            throw CLIError(error)
         }
         if json {
             let encoder = JSONEncoder()

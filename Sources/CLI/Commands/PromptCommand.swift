@@ -19,7 +19,7 @@ struct PromptCommand: ParsableCommand {
         do {
             output = try AvailableSkills.render(paths: paths.isEmpty ? Self.defaultRoots() : paths, diagnostics: &diagnostics)
         } catch {
-            throw CLIError.report(error)
+            throw CLIError(error)
         }
         print(output)
         Terminal.printDiagnostics(diagnostics)

@@ -27,7 +27,7 @@ struct UninstallCommand: ParsableCommand {
             let removed = try SkillInstaller.uninstall(name, from: skills)
             print("Removed \(removed.path)")
         } catch {
-            throw CLIError.report(error)
+            throw CLIError(error)
         }
     }
 }

@@ -37,7 +37,7 @@ struct ValidateCommand: ParsableCommand {
         do {
             report = try ValidationReport.validate(paths: paths, options: options)
         } catch {
-            throw CLIError.report(error)
+            throw CLIError(error)
         }
         if json {
             FileHandle.standardOutput.write(try report.json() + Data("\n".utf8))
