@@ -24,10 +24,7 @@ struct InstallCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
-        let skills = InstallDestination(to).folder(project: project, home: home, cwd: cwd)
+        let skills = InstallDestination(to).folderHere(project: project)
         do {
             let plan = try SkillInstaller.inspect(URL(fileURLWithPath: source).standardizedFileURL, display: source)
             if plan.refused {

@@ -19,10 +19,7 @@ struct UninstallCommand: ParsableCommand {
     var project = false
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
-        let skills = InstallDestination(from).folder(project: project, home: home, cwd: cwd)
+        let skills = InstallDestination(from).folderHere(project: project)
         do {
             let removed = try SkillInstaller.uninstall(name, from: skills)
             print("Removed \(removed.path)")
