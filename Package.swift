@@ -8,10 +8,12 @@ let package = Package(
         .executable(name: "skill", targets: ["skill"]),
         .library(name: "SkillParser", targets: ["SkillParser"]),
         .library(name: "SkillIndex", targets: ["SkillIndex"]),
+        .library(name: "SkillPackaging", targets: ["SkillPackaging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -36,14 +38,31 @@ let package = Package(
             dependencies: ["SkillParser", "CSQLite"],
             path: "Sources/Index"
         ),
+        .target(
+            name: "SkillPackaging",
+            dependencies: ["SkillParser", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            path: "Sources/Packaging"
+        ),
         .executableTarget(
             name: "skill",
             dependencies: [
                 "SkillParser",
                 "SkillIndex",
+                "SkillPackaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
+        ),
+        .testTarget(
+            name: "SkillsTests",
+            dependencies: ["SkillParser"],
+            path: "Tests/SkillsTests",
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [],
+            path: "Tests/CLITests"
         ),
         .testTarget(
             name: "ParserTests",
@@ -56,6 +75,11 @@ let package = Package(
             dependencies: ["SkillIndex", "SkillParser"],
             path: "Tests/IndexTests",
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PackagingTests",
+            dependencies: ["SkillPackaging", "SkillParser"],
+            path: "Tests/PackagingTests"
         ),
     ]
 )

@@ -71,10 +71,9 @@ enum JSONOutput {
     }
 }
 
-/// Prints `error: …` (one line on stderr) and gives the exit code 1 to throw.
-func fail(_ error: any Error) -> ExitCode {
-    if let code = error as? ExitCode { return code }
-    let message = (error as? CLIError)?.description ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
-    Terminal.printError("error: \(message)")
-    return .failure
+/// The error to throw from a command: `SkillCommand.main` prints a ``CLIError`` as one
+/// `error: …` line on stderr and exits 1.
+func fail(_ error: any Error) -> any Error {
+    if error is ExitCode || error is CLIError { return error }
+    return CLIError(error)
 }

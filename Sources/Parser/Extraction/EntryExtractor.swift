@@ -4,11 +4,13 @@
 struct EntryExtractor {
     let doc: DocumentContext
     let sections: [Section]
+    private let headings: [HeadingWords]
     private(set) var entries: [Entry] = []
 
     init(doc: DocumentContext, preamble: Range<Int>, sections: [Section]) {
         self.doc = doc
         self.sections = sections
+        headings = sections.map { HeadingWords($0.title) }
         if !preamble.isEmpty, !doc.text(of: preamble).isEmpty || preamble.contains(where: { if case .code = doc.blocks[$0].kind { return true } else { return false } }) {
             let lines = doc.blocks[preamble.lowerBound].line...doc.blocks[preamble.upperBound - 1].endLine
             let title = doc.key == "SKILL" ? doc.skill : doc.key
@@ -16,8 +18,7 @@ struct EntryExtractor {
         }
         for index in sections.indices {
             let section = sections[index]
-            let headingVerdict = Markers.hasBadSign(section.title) ? Verdict.bad : Markers.hasGoodSign(section.title) ? .good : .neutral
-            let scope = Scope(blocks: section.ownBlocks, in: doc, headingVerdict: headingVerdict)
+            let scope = Scope(blocks: section.ownBlocks, in: doc, headingVerdict: headings[index].verdict)
             extract(
                 scopeID: "\(doc.skill)/\(doc.key)#\(section.slugPath.joined(separator: "/"))",
                 title: section.title, breadcrumb: section.breadcrumb,
@@ -29,21 +30,28 @@ struct EntryExtractor {
     /// The kind a heading gives its entry: by its words, in order of specificity, when the
     /// section holds what that kind needs.
     private func headingKind(_ index: Int, _ scope: Scope) -> EntryKind {
-        let title = sections[index].title
-        if Markers.isAntiPatternHeading(title) { return .antiPattern }
-        let inChecklist = sections[index].parent.map { parentIsChecklist($0) } ?? false
-        if (Markers.isChecklistHeading(title) || inChecklist), hasListItems(in: index) { return .checklist }
-        if Markers.isDecisionTreeHeading(title), !scope.trees.isEmpty || scope.hasList { return .decisionTree }
-        if Markers.isPatternHeading(title) { return .pattern }
-        if Markers.isTableHeading(title), !scope.tables.isEmpty { return .table }
+        let words = headings[index]
+        if words.isAntiPattern { return .antiPattern }
+        if words.isChecklist || isInChecklist(index), hasListItems(in: index) { return .checklist }
+        if words.isDecision, !scope.trees.isEmpty || hasQuestionList(scope) { return .decisionTree }
+        if words.isPattern { return .pattern }
+        if words.isTable, !scope.tables.isEmpty { return .table }
         if !scope.taskLists.isEmpty, scope.taskLists.count == 1, scope.codes.isEmpty, scope.tables.isEmpty { return .checklist }
         return .section
     }
 
-    private func parentIsChecklist(_ index: Int) -> Bool {
-        var current: Int? = index
+    /// A list that asks or decides (`?`, `→`) can stand for a tree under a decision heading.
+    private func hasQuestionList(_ scope: Scope) -> Bool {
+        scope.blocks.contains { index in
+            doc.blocks[index].kind == .item && doc.itemText(index).contains { $0 == "?" || $0 == "→" }
+        }
+    }
+
+    /// Whether a heading above the section names a checklist (its groups are checklists too).
+    private func isInChecklist(_ index: Int) -> Bool {
+        var current = sections[index].parent
         while let i = current {
-            if Markers.isChecklistHeading(sections[i].title) { return true }
+            if headings[i].isChecklist { return true }
             current = sections[i].parent
         }
         return false
@@ -99,7 +107,8 @@ struct EntryExtractor {
         var headingDetails = EntryDetails.none
 
         for pair in scope.pairs {
-            let why = whyText(between: pair.bad.block, and: pair.good?.block ?? pair.bad.block + 1, scope: scope)
+            var why = whyText(between: pair.bad.block, and: pair.good?.block ?? pair.bad.block + 1, scope: scope)
+            if why.isEmpty, !absorbedPair { why = prose(of: blocks, scope: scope) }
             let details = EntryDetails.antiPattern(AntiPattern(why: why, fix: pair.good.map { exampleIDs[$0.block]! }))
             if !absorbedPair {
                 headingDetails = details
@@ -164,7 +173,7 @@ struct EntryExtractor {
             }
         }
         if kind == .antiPattern, case .none = headingDetails {
-            headingDetails = .antiPattern(AntiPattern(why: doc.text(of: blocks), fix: nil))
+            headingDetails = .antiPattern(AntiPattern(why: prose(of: blocks, scope: scope), fix: nil))
         }
 
         // A checklist's groups are its sub-sections, so its slice runs to the end of the section.
@@ -195,6 +204,15 @@ struct EntryExtractor {
             markdown: doc.source.slice(lines.lowerBound, markdownEnd ?? lines.upperBound),
             text: text, code: doc.code(of: blocks, verdicts: verdicts), keywords: doc.keywords(of: blocks),
             details: details)
+    }
+
+    /// The paragraphs of `range` that do not label code.
+    private func prose(of range: Range<Int>, scope: Scope) -> String {
+        let labels = Set(scope.codes.compactMap(\.label))
+        return range.filter { !labels.contains($0) }.compactMap { index -> String? in
+            if case .paragraph = doc.blocks[index].kind { return doc.blocks[index].text }
+            return nil
+        }.joined(separator: "\n")
     }
 
     /// The prose between a bad example and its fix, without the fix's label.

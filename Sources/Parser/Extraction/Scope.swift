@@ -22,7 +22,6 @@ struct Scope {
     /// Lists whose items include `[ ]`/`[x]` task items.
     var taskLists: [Int] = []
     var marked: [Marked] = []
-    var hasList = false
 
     init(blocks range: Range<Int>, in doc: DocumentContext, headingVerdict: Verdict) {
         blocks = range
@@ -33,33 +32,38 @@ struct Scope {
             switch block.kind {
             case .code(let info):
                 let language = info.split(separator: " ").first.map { $0.lowercased() } ?? ""
-                let lines = doc.codeLines(index)
-                if Markers.textLanguages.contains(language), TreeReader.isDecisionTree(lines) {
-                    trees.append((index, block.line...block.endLine, TreeReader.nodes(of: lines, firstLine: block.line + 1)))
+                if Markers.textLanguages.contains(language) {
+                    let lines = doc.codeLines(index)
+                    if TreeReader.isDecisionTree(lines) {
+                        trees.append((index, block.line...block.endLine, TreeReader.nodes(of: lines, firstLine: block.line + 1)))
+                    }
                     continue
                 }
-                guard !Markers.textLanguages.contains(language) else { continue }
                 var verdict = Markers.verdict(ofCode: block.text)
                 var label: Int?
+                // A short paragraph just before the code labels it when it judges it (`❌ Bad`) or
+                // introduces it (`The fix:`); other prose stays prose.
                 if index > range.lowerBound, case .paragraph = all[index - 1].kind, all[index - 1].text.count <= 120 {
-                    let labelVerdict = Markers.verdict(ofLabel: all[index - 1].text)
-                    if verdict == .neutral { verdict = labelVerdict }
-                    label = index - 1
-                    if labelVerdict != .neutral { labels.insert(index - 1) }
+                    let text = all[index - 1].text.trimming(" \t")
+                    let labelVerdict = Markers.verdict(ofLabel: text)
+                    if labelVerdict != .neutral || text.hasSuffix(":") {
+                        if verdict == .neutral { verdict = labelVerdict }
+                        label = index - 1
+                        labels.insert(index - 1)
+                    }
                 }
                 if verdict == .neutral, index == range.lowerBound { verdict = headingVerdict }
                 codes.append(Code(block: index, language: language, verdict: verdict, label: label))
             case .paragraph:
-                let lines = Array(doc.source.lines[(block.line - 1)..<min(block.endLine, doc.source.lines.count)])
+                let lines = doc.source.lines(block.line, block.endLine)
                 let found = TableReader.tables(in: lines, firstLine: block.line)
                 tables += found
-                if found.isEmpty, lines.contains(where: { $0.contains("├") || $0.contains("└") }), TreeReader.isDecisionTree(lines) {
+                if found.isEmpty, lines.contains(where: { $0.hasAny(of: ["├", "└"]) }), TreeReader.isDecisionTree(lines) {
                     trees.append((index, block.line...block.endLine, TreeReader.nodes(of: lines, firstLine: block.line)))
                 } else if found.isEmpty, block.depth == 0, let mark = Scope.mark(block.text) {
                     marked.append(Marked(block: index, verdict: mark, text: block.text))
                 }
             case .list:
-                hasList = true
                 if doc.items(of: index).contains(where: { TaskItem(doc.itemText($0)) != nil }) { taskLists.append(index) }
             case .item:
                 let text = doc.itemText(index)

@@ -12,11 +12,11 @@ enum TableReader {
         var found: [Found] = []
         var i = 0
         while i + 1 < lines.count {
-            guard lines[i].contains("|"), isDelimiterRow(lines[i + 1]) else { i += 1; continue }
+            guard lines[i].has("|"), isDelimiterRow(lines[i + 1]) else { i += 1; continue }
             let header = cells(of: lines[i])
             var rows: [[String]] = []
             var j = i + 2
-            while j < lines.count, lines[j].contains("|"), !lines[j].trimming(" \t").isEmpty {
+            while j < lines.count, lines[j].has("|"), !lines[j].trimming(" \t").isEmpty {
                 rows.append(cells(of: lines[j]))
                 j += 1
             }
@@ -28,11 +28,13 @@ enum TableReader {
 
     /// `| --- | :---: |`, `---|---`: dashes and colons between pipes, at least one pipe or two cells.
     static func isDelimiterRow(_ line: Substring) -> Bool {
+        // Only `| - : space tab` may appear: a cheap byte test before splitting cells.
+        guard line.utf8.allSatisfy({ $0 == 0x7C || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 || $0 == 0x09 }) else { return false }
         let trimmed = line.trimming(" \t")
-        guard trimmed.contains("-"), trimmed.contains("|") || trimmed.hasPrefix(":") else { return false }
+        guard trimmed.has("-"), trimmed.has("|") || trimmed.hasPrefix(":") else { return false }
         let parts = cells(of: line[...])
         return !parts.isEmpty && parts.allSatisfy { cell in
-            !cell.isEmpty && cell.contains("-") && cell.allSatisfy { $0 == "-" || $0 == ":" }
+            !cell.isEmpty && cell.has("-") && cell.allSatisfy { $0 == "-" || $0 == ":" }
         }
     }
 
@@ -47,11 +49,11 @@ enum TableReader {
         var escaped = false
         for ch in trimmed {
             if escaped {
+                if ch != "|" { current.append("\\") }
                 current.append(ch)
                 escaped = false
             } else if ch == "\\" {
                 escaped = true
-                current.append(ch)
             } else if ch == "`" {
                 inCode.toggle()
                 current.append(ch)
@@ -62,6 +64,7 @@ enum TableReader {
                 current.append(ch)
             }
         }
+        if escaped { current.append("\\") }
         cells.append(current.trimming(" \t"))
         return cells
     }
