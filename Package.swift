@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SkillsTests",
-            dependencies: ["SkillParser"],
+            dependencies: ["SkillParser", "SkillIndex"],
             path: "Tests/SkillsTests",
             exclude: ["Fixtures"]
         ),

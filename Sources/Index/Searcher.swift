@@ -18,10 +18,12 @@ struct Searcher {
         var titleCoverage = 0.0
         /// Multiplies the score of an entry whose code uses a symbol of the query.
         var symbolBoost = 1.0
+        /// Multiplies the score of an entry whose title has exactly the query's words.
+        var exactTitle = 1.5
         /// How many BM25 candidates are re-ranked.
         var candidates = 200
         /// Multipliers per kind (1 when absent).
-        var kinds: [String: Double] = ["example": 0.6, "anti-pattern": 1.2]
+        var kinds: [String: Double] = ["example": 0.6, "anti-pattern": 1.2, "decision-tree": 1.2, "table": 1.1]
 
         /// The defaults, with overrides from `SKILL_RANKING` (`title=8,kind.example=0.5,…`): a
         /// tuning aid for Benchmarks/relevance.py, not a user setting.
@@ -39,6 +41,7 @@ struct Searcher {
                 case "code": r.code = v
                 case "titleCoverage": r.titleCoverage = v
                 case "symbolBoost": r.symbolBoost = v
+                case "exactTitle": r.exactTitle = v
                 case "candidates": r.candidates = Int(v)
                 default: if kv[0].hasPrefix("kind.") { r.kinds[String(kv[0].dropFirst(5))] = v }
                 }
@@ -175,11 +178,13 @@ struct Searcher {
             }
         }
         let stems = words.map(Self.stem)
+        let queryWords = Set(words.flatMap(SearchQuery.tokens))
         var scored = candidates.map { c -> Candidate in
             var c = c
             c.score *= ranking.kinds[c.kind] ?? 1
             if !stems.isEmpty {
                 let titleTokens = SearchQuery.tokens(c.title)
+                if Set(titleTokens).subtracting(SearchQuery.stopWords) == queryWords { c.score *= ranking.exactTitle }
                 let covered = stems.filter { s in titleTokens.contains { $0.hasPrefix(s) } }.count
                 c.score *= 1 + ranking.titleCoverage * Double(covered) / Double(stems.count)
             }
