@@ -39,33 +39,36 @@ enum TableReader {
     }
 
     /// Splits a row at unescaped pipes outside code spans; the outer pipes are optional.
+    /// Pipes, backslashes and backticks are ASCII, so the row is scanned as bytes.
     static func cells(of line: Substring) -> [String] {
-        var trimmed = Substring(line.trimming(" \t"))
-        if trimmed.hasPrefix("|") { trimmed = trimmed.dropFirst() }
-        if trimmed.hasSuffix("|"), !trimmed.hasSuffix("\\|") { trimmed = trimmed.dropLast() }
+        let bytes = Array(line.utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        if start < end, bytes[start] == 0x7C { start += 1 }
+        if end > start, bytes[end - 1] == 0x7C, end - 2 < start || bytes[end - 2] != 0x5C { end -= 1 }
         var cells: [String] = []
-        var current = ""
+        var cell: [UInt8] = []
         var inCode = false
-        var escaped = false
-        for ch in trimmed {
-            if escaped {
-                if ch != "|" { current.append("\\") }
-                current.append(ch)
-                escaped = false
-            } else if ch == "\\" {
-                escaped = true
-            } else if ch == "`" {
-                inCode.toggle()
-                current.append(ch)
-            } else if ch == "|", !inCode {
-                cells.append(current.trimming(" \t"))
-                current = ""
-            } else {
-                current.append(ch)
+        var i = start
+        while i < end {
+            let byte = bytes[i]
+            if byte == 0x5C, i + 1 < end, bytes[i + 1] == 0x7C {
+                cell.append(0x7C)  // `\|` is a pipe inside a cell
+                i += 2
+                continue
             }
+            if byte == 0x60 { inCode.toggle() }
+            if byte == 0x7C, !inCode {
+                cells.append(String(decoding: cell, as: UTF8.self).trimming(" \t"))
+                cell.removeAll(keepingCapacity: true)
+            } else {
+                cell.append(byte)
+            }
+            i += 1
         }
-        if escaped { current.append("\\") }
-        cells.append(current.trimming(" \t"))
+        cells.append(String(decoding: cell, as: UTF8.self).trimming(" \t"))
         return cells
     }
 }
