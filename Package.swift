@@ -7,11 +7,14 @@ let package = Package(
     products: [
         .executable(name: "skill", targets: ["skill"]),
         .library(name: "SkillParser", targets: ["SkillParser"]),
+        .library(name: "SkillIndex", targets: ["SkillIndex"]),
+        .library(name: "SkillPackaging", targets: ["SkillPackaging"]),
         .library(name: "SkillServer", targets: ["SkillServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -32,6 +35,16 @@ let package = Package(
             path: "Sources/Parser"
         ),
         .target(
+            name: "SkillIndex",
+            dependencies: ["SkillParser", "CSQLite"],
+            path: "Sources/Index"
+        ),
+        .target(
+            name: "SkillPackaging",
+            dependencies: ["SkillParser", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            path: "Sources/Packaging"
+        ),
+        .target(
             name: "SkillServer",
             dependencies: ["SkillParser"],
             path: "Sources/Server"
@@ -40,16 +53,40 @@ let package = Package(
             name: "skill",
             dependencies: [
                 "SkillParser",
+                "SkillIndex",
+                "SkillPackaging",
                 "SkillServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
         ),
         .testTarget(
+            name: "SkillsTests",
+            dependencies: ["SkillParser", "SkillIndex"],
+            path: "Tests/SkillsTests",
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [],
+            path: "Tests/CLITests"
+        ),
+        .testTarget(
             name: "ParserTests",
             dependencies: ["SkillParser"],
             path: "Tests/ParserTests",
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "IndexTests",
+            dependencies: ["SkillIndex", "SkillParser"],
+            path: "Tests/IndexTests",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PackagingTests",
+            dependencies: ["SkillPackaging", "SkillParser"],
+            path: "Tests/PackagingTests"
         ),
         .testTarget(
             name: "ServerTests",

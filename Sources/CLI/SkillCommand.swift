@@ -1,12 +1,34 @@
 import ArgumentParser
+import Foundation
 
 /// `skill`: turns SKILL.md skills into a searchable knowledge index.
 @main
-struct SkillCommand: ParsableCommand {
+struct SkillCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skill",
         abstract: "Parse, index and search SKILL.md skills.",
         version: "0.1.0",
-        subcommands: [ParseCommand.self, ServeCommand.self]
+        subcommands: [
+            ParseCommand.self, ValidateCommand.self, LintCommand.self, PackCommand.self, InstallCommand.self,
+            UninstallCommand.self, PromptCommand.self, BuildCommand.self, SearchCommand.self, ShowCommand.self, ListCommand.self, ServeCommand.self,
+        ]
     )
+
+    /// Runs the command; a ``CLIError`` becomes one `error: …` line on stderr and exit 1, the
+    /// rest is swift-argument-parser's (help, usage errors with exit 64).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as CLIError {
+            Terminal.printError("error: \(error.description)")
+            Foundation.exit(EXIT_FAILURE)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -43,7 +43,7 @@ public enum DocumentParser {
                 path: path, line: 1))
         }
         let front = FrontmatterParser.parse(
-            source, path: path, required: isSkillFile && !source.lines.isEmpty, diagnostics: &diagnostics)
+            source, path: path, required: isSkillFile, diagnostics: &diagnostics)
         let body = source.lines.dropFirst(front.bodyStartLine - 1).joined(separator: "\n")
         let blocks = CMarkConverter.blocks(of: body, lineOffset: front.bodyStartLine - 1)
         check(blocks, source, path: path, diagnostics: &diagnostics)

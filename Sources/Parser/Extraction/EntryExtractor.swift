@@ -4,11 +4,13 @@
 struct EntryExtractor {
     let doc: DocumentContext
     let sections: [Section]
+    private let headings: [HeadingWords]
     private(set) var entries: [Entry] = []
 
     init(doc: DocumentContext, preamble: Range<Int>, sections: [Section]) {
         self.doc = doc
         self.sections = sections
+        headings = sections.map { HeadingWords($0.title) }
         if !preamble.isEmpty, !doc.text(of: preamble).isEmpty || preamble.contains(where: { if case .code = doc.blocks[$0].kind { return true } else { return false } }) {
             let lines = doc.blocks[preamble.lowerBound].line...doc.blocks[preamble.upperBound - 1].endLine
             let title = doc.key == "SKILL" ? doc.skill : doc.key
@@ -16,8 +18,7 @@ struct EntryExtractor {
         }
         for index in sections.indices {
             let section = sections[index]
-            let headingVerdict = Markers.hasBadSign(section.title) ? Verdict.bad : Markers.hasGoodSign(section.title) ? .good : .neutral
-            let scope = Scope(blocks: section.ownBlocks, in: doc, headingVerdict: headingVerdict)
+            let scope = Scope(blocks: section.ownBlocks, in: doc, headingVerdict: headings[index].verdict)
             extract(
                 scopeID: "\(doc.skill)/\(doc.key)#\(section.slugPath.joined(separator: "/"))",
                 title: section.title, breadcrumb: section.breadcrumb,
@@ -29,13 +30,12 @@ struct EntryExtractor {
     /// The kind a heading gives its entry: by its words, in order of specificity, when the
     /// section holds what that kind needs.
     private func headingKind(_ index: Int, _ scope: Scope) -> EntryKind {
-        let title = sections[index].title
-        if Markers.isAntiPatternHeading(title) { return .antiPattern }
-        let inChecklist = sections[index].parent.map { parentIsChecklist($0) } ?? false
-        if (Markers.isChecklistHeading(title) || inChecklist), hasListItems(in: index) { return .checklist }
-        if Markers.isDecisionTreeHeading(title), !scope.trees.isEmpty || hasQuestionList(scope) { return .decisionTree }
-        if Markers.isPatternHeading(title) { return .pattern }
-        if Markers.isTableHeading(title), !scope.tables.isEmpty { return .table }
+        let words = headings[index]
+        if words.isAntiPattern { return .antiPattern }
+        if words.isChecklist || isInChecklist(index), hasListItems(in: index) { return .checklist }
+        if words.isDecision, !scope.trees.isEmpty || hasQuestionList(scope) { return .decisionTree }
+        if words.isPattern { return .pattern }
+        if words.isTable, !scope.tables.isEmpty { return .table }
         if !scope.taskLists.isEmpty, scope.taskLists.count == 1, scope.codes.isEmpty, scope.tables.isEmpty { return .checklist }
         return .section
     }
@@ -47,10 +47,11 @@ struct EntryExtractor {
         }
     }
 
-    private func parentIsChecklist(_ index: Int) -> Bool {
-        var current: Int? = index
+    /// Whether a heading above the section names a checklist (its groups are checklists too).
+    private func isInChecklist(_ index: Int) -> Bool {
+        var current = sections[index].parent
         while let i = current {
-            if Markers.isChecklistHeading(sections[i].title) { return true }
+            if headings[i].isChecklist { return true }
             current = sections[i].parent
         }
         return false

@@ -1,99 +1,112 @@
 /// Recognises the words and signs that mark what a heading or a block is: case-insensitive, with
 /// emoji, numbering and punctuation ignored.
 enum Markers {
-    /// Lower-case words of `text` separated by single spaces, with `' - .` kept inside words.
-    static func normalize(_ text: String) -> String {
+    /// Lower-case words of `text`, with `'` and `-` kept inside words and leading numbering
+    /// such as "1." or "2)" dropped.
+    static func words(_ text: String) -> [Substring] {
         var out = ""
-        for scalar in text.lowercased().replacingOccurrences(of: "’", with: "'").unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "'" || scalar == "-" {
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar == "’" {
+                out += "'"
+            } else if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "'" || scalar == "-" {
                 out.unicodeScalars.append(scalar)
             } else if out.last != " " {
                 out += " "
             }
         }
-        // Drop leading numbering such as "1." or "2)".
         var words = out.split(separator: " ")
         while let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }) { words.removeFirst() }
-        return words.joined(separator: " ")
+        return words
     }
 
-    private static func has(_ normalized: String, anyOf phrases: [String]) -> Bool {
-        let padded = " \(normalized) "
-        return phrases.contains { padded.contains(" \($0) ") }
+    /// Whether `words` hold any of `phrases` as consecutive words.
+    static func has(_ words: [Substring], anyOf phrases: [[Substring]]) -> Bool {
+        phrases.contains { parts in
+            guard parts.count <= words.count else { return false }
+            return (0...(words.count - parts.count)).contains { start in
+                parts.indices.allSatisfy { words[start + $0] == parts[$0] }
+            }
+        }
     }
 
-    private static func starts(_ normalized: String, withAnyOf words: [String]) -> Bool {
-        words.contains { normalized == $0 || normalized.hasPrefix("\($0) ") }
+    /// Whether `words` start with any of `phrases`.
+    static func starts(_ words: [Substring], withAnyOf phrases: [[Substring]]) -> Bool {
+        phrases.contains { parts in parts.count <= words.count && zip(parts, words).allSatisfy { $0 == $1 } }
     }
 
-    static func isAntiPatternHeading(_ title: String) -> Bool {
-        let n = normalize(title)
-        return hasBadSign(title)
-            || has(n, anyOf: ["anti-pattern", "anti-patterns", "antipattern", "antipatterns", "anti patterns", "anti pattern",
-                              "mistake", "mistakes", "pitfall", "pitfalls", "don't", "dont", "do not", "avoid", "avoiding",
-                              "bad", "wrong", "red flag", "red flags", "gotcha", "gotchas", "when not to"])
-            || starts(n, withAnyOf: ["never"])
+    /// Phrases written as one string each, split into words once.
+    static func phrases(_ list: [String]) -> [[Substring]] {
+        list.map { $0.split(separator: " ") }
     }
 
-    static func isChecklistHeading(_ title: String) -> Bool {
-        has(normalize(title), anyOf: ["checklist", "checklists", "check list", "verify", "verification", "before merging", "review"])
+    static let antiPatternWords = phrases([
+        "anti-pattern", "anti-patterns", "antipattern", "antipatterns", "anti patterns", "anti pattern",
+        "mistake", "mistakes", "pitfall", "pitfalls", "don't", "dont", "do not", "avoid", "avoiding",
+        "bad", "wrong", "red flag", "red flags", "gotcha", "gotchas", "when not to"])
+    static let checklistWords = phrases(["checklist", "checklists", "check list", "verify", "verification", "before merging", "review"])
+    static let decisionWords = phrases(["decision tree", "decision trees", "decision", "decisions", "flowchart", "flow chart", "choosing", "choose", "which"])
+    static let patternWords = phrases(["pattern", "patterns", "best practice", "best practices", "recommended", "preferred", "correct", "solution", "solutions"])
+    static let tableWords = phrases(["comparison", "compared", "table", "vs", "versus", "matrix", "cheat sheet", "cheatsheet", "quick reference", "at a glance"])
+    static let badLabels = phrases(["bad", "wrong", "incorrect", "don't", "dont", "do not", "avoid", "never", "anti-pattern", "before"])
+    static let goodLabels = phrases(["good", "correct", "right", "do", "better", "best", "preferred", "recommended", "fixed", "fix", "instead", "after"])
+
+    private static let badSigns: Set<Unicode.Scalar> = ["❌", "🚫", "⛔", "✗", "✘"]
+    private static let goodSigns: Set<Unicode.Scalar> = ["✅", "✔", "✓", "👍"]
+
+    static func hasBadSign(_ text: some StringProtocol) -> Bool {
+        text.hasAny(of: badSigns)
     }
 
-    static func isDecisionTreeHeading(_ title: String) -> Bool {
-        has(normalize(title), anyOf: ["decision tree", "decision trees", "decision", "decisions", "flowchart", "flow chart", "choosing", "choose", "which"])
-    }
-
-    static func isPatternHeading(_ title: String) -> Bool {
-        let n = normalize(title)
-        return hasGoodSign(title)
-            || has(n, anyOf: ["pattern", "patterns", "best practice", "best practices", "recommended", "preferred", "correct", "solution", "solutions"])
-            || starts(n, withAnyOf: ["do", "do's", "dos"])
-    }
-
-    static func isTableHeading(_ title: String) -> Bool {
-        has(normalize(title), anyOf: ["comparison", "compared", "table", "vs", "versus", "matrix", "cheat sheet", "cheatsheet", "quick reference", "at a glance"])
-    }
-
-    static func hasBadSign(_ text: String) -> Bool {
-        text.contains("❌") || text.contains("🚫") || text.contains("⛔") || text.contains("✗") || text.contains("✘")
-    }
-
-    static func hasGoodSign(_ text: String) -> Bool {
-        text.contains("✅") || text.contains("✔") || text.contains("✓") || text.contains("👍")
+    static func hasGoodSign(_ text: some StringProtocol) -> Bool {
+        text.hasAny(of: goodSigns)
     }
 
     /// The verdict of a short label such as `❌ Bad:`, `**Good**`, `// Don't` or `# Correct`.
     static func verdict(ofLabel text: String) -> Verdict {
         if hasBadSign(text) { return .bad }
         if hasGoodSign(text) { return .good }
-        let n = normalize(text)
-        if starts(n, withAnyOf: ["bad", "wrong", "incorrect", "don't", "dont", "do not", "avoid", "never", "anti-pattern", "before"]) { return .bad }
-        if starts(n, withAnyOf: ["good", "correct", "right", "do", "better", "best", "preferred", "recommended", "fixed", "fix", "instead", "after"]) { return .good }
+        let w = words(text)
+        if starts(w, withAnyOf: badLabels) { return .bad }
+        if starts(w, withAnyOf: goodLabels) { return .good }
         return .neutral
     }
 
-    /// The verdict written in a code block's first comment lines (`// ❌ Bad`, `# Good`).
+    /// The verdict written in a code block's comments (`// ❌ Bad`, `# Good`, `x()  // ✅`):
+    /// one verdict, or neutral when it has none or both.
     static func verdict(ofCode code: String) -> Verdict {
         var verdicts = Set<Verdict>()
-        for line in code.split(separator: "\n", omittingEmptySubsequences: true).prefix(40) {
-            let trimmed = line.trimming(" \t")
-            // A trailing comment counts when it carries a sign: `view.glassEffect()  // ❌ ...`.
-            if let comment = line.range(of: "//") ?? line.range(of: " # "), !trimmed.hasPrefix("//") {
-                let tail = String(line[comment.upperBound...])
-                if hasBadSign(tail) { verdicts.insert(.bad) } else if hasGoodSign(tail) { verdicts.insert(.good) }
-                continue
+        var checked = 0
+        for line in SourceText.split(code) where !line.isEmpty {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let isComment = trimmed.hasPrefix("//") || trimmed.hasPrefix("#") || trimmed.hasPrefix("--") || trimmed.hasPrefix("/*")
+            if isComment, checked < 40 {
+                checked += 1
+                let label = String(trimmed.drop { $0 == "/" || $0 == "#" || $0 == "-" || $0 == "*" || $0 == " " })
+                if startsWithVerdictWord(label), isLabel(label) {
+                    let verdict = verdict(ofLabel: label)
+                    if verdict != .neutral { verdicts.insert(verdict) }
+                }
+            } else if hasBadSign(line) {
+                // A trailing comment counts when it carries a sign: `view.glassEffect()  // ❌`.
+                verdicts.insert(.bad)
+            } else if hasGoodSign(line) {
+                verdicts.insert(.good)
             }
-            guard trimmed.hasPrefix("//") || trimmed.hasPrefix("#") || trimmed.hasPrefix("--") || trimmed.hasPrefix("/*") else { continue }
-            let label = String(trimmed.drop { "/#-* ".contains($0) })
-            guard isLabel(label) else { continue }
-            let verdict = verdict(ofLabel: label)
-            if verdict != .neutral { verdicts.insert(verdict) }
         }
         return verdicts.count == 1 ? verdicts.first! : .neutral
     }
 
     /// Whether a comment reads as a verdict label (`❌ ...`, `Bad:`, `Good - ...`, `DON'T`) rather
     /// than a comment that happens to start with such a word (`// Do the work`).
+    /// First words of labels, lower-cased: a cheap test before the full one.
+    private static let labelFirstWords = Set((badLabels + goodLabels).compactMap { $0.first.map(String.init) })
+
+    private static func startsWithVerdictWord(_ comment: String) -> Bool {
+        if hasBadSign(comment) || hasGoodSign(comment) { return true }
+        let first = comment.prefix { $0.isLetter || $0 == "'" || $0 == "-" }.lowercased()
+        return labelFirstWords.contains(first)
+    }
+
     private static func isLabel(_ comment: String) -> Bool {
         if hasBadSign(comment) || hasGoodSign(comment) { return true }
         let words = comment.split(separator: " ")

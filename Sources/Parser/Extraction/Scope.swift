@@ -32,12 +32,13 @@ struct Scope {
             switch block.kind {
             case .code(let info):
                 let language = info.split(separator: " ").first.map { $0.lowercased() } ?? ""
-                let lines = doc.codeLines(index)
-                if Markers.textLanguages.contains(language), TreeReader.isDecisionTree(lines) {
-                    trees.append((index, block.line...block.endLine, TreeReader.nodes(of: lines, firstLine: block.line + 1)))
+                if Markers.textLanguages.contains(language) {
+                    let lines = doc.codeLines(index)
+                    if TreeReader.isDecisionTree(lines) {
+                        trees.append((index, block.line...block.endLine, TreeReader.nodes(of: lines, firstLine: block.line + 1)))
+                    }
                     continue
                 }
-                guard !Markers.textLanguages.contains(language) else { continue }
                 var verdict = Markers.verdict(ofCode: block.text)
                 var label: Int?
                 // A short paragraph just before the code labels it when it judges it (`❌ Bad`) or
@@ -54,10 +55,10 @@ struct Scope {
                 if verdict == .neutral, index == range.lowerBound { verdict = headingVerdict }
                 codes.append(Code(block: index, language: language, verdict: verdict, label: label))
             case .paragraph:
-                let lines = Array(doc.source.lines[(block.line - 1)..<min(block.endLine, doc.source.lines.count)])
+                let lines = doc.source.lines(block.line, block.endLine)
                 let found = TableReader.tables(in: lines, firstLine: block.line)
                 tables += found
-                if found.isEmpty, lines.contains(where: { $0.contains("├") || $0.contains("└") }), TreeReader.isDecisionTree(lines) {
+                if found.isEmpty, lines.contains(where: { $0.hasAny(of: ["├", "└"]) }), TreeReader.isDecisionTree(lines) {
                     trees.append((index, block.line...block.endLine, TreeReader.nodes(of: lines, firstLine: block.line)))
                 } else if found.isEmpty, block.depth == 0, let mark = Scope.mark(block.text) {
                     marked.append(Marked(block: index, verdict: mark, text: block.text))

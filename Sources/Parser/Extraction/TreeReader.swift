@@ -10,14 +10,14 @@ enum TreeReader {
     static func isDecisionTree(_ lines: [Substring]) -> Bool {
         let nonEmpty = lines.filter { !$0.trimming(" \t").isEmpty }
         guard nonEmpty.count >= 2 else { return false }
-        let boxLines = nonEmpty.filter { $0.contains("├") || $0.contains("└") || $0.contains("│") }.count
-        let arrowLines = nonEmpty.filter { $0.contains("→") || $0.contains("->") || $0.contains("=>") }.count
+        let boxLines = nonEmpty.filter { $0.hasAny(of: ["├", "└", "│"]) }.count
+        let arrowLines = nonEmpty.filter { $0.has("→") || $0.has("->") || $0.has("=>") }.count
         guard boxLines >= 2 || arrowLines >= 2 else { return false }
         let labels = nonEmpty.map(label)
-        let questions = labels.filter { $0.contains("?") }.count
+        let questions = labels.filter { $0.has("?") }.count
         let outcomes = labels.filter {
-            let n = Markers.normalize($0)
-            return n.hasPrefix("yes") || n.hasPrefix("no ") || n == "no" || n.hasPrefix("use ") || n.contains(" use ")
+            let words = Markers.words($0)
+            return ["yes", "no", "use"].contains(words.first ?? "") || words.contains("use")
         }.count
         let files = labels.filter(looksLikeFileName).count
         if files * 2 > labels.count && questions == 0 { return false }

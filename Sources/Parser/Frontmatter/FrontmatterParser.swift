@@ -67,7 +67,7 @@ enum FrontmatterParser {
         for (key, value) in mapping {
             let keyLine = (key.mark?.line ?? 1) + firstLine - 1
             let name = key.string ?? "\(key)"
-            fields.append(FrontmatterField(key: name, value: convert(value), line: keyLine))
+            fields.append(FrontmatterField(key: name, value: convert(value, firstLine: firstLine), line: keyLine))
             if case .scalar(let scalar) = value, scalar.style == .plain, let mark = value.mark,
                let cut = commentCut(in: lines, valueMark: mark, keyColumn: key.mark?.column ?? 1) {
                 diagnostics.append(Diagnostic(
@@ -105,16 +105,17 @@ enum FrontmatterParser {
         return nil
     }
 
-    private static func convert(_ node: Node) -> YAMLValue {
+    /// The node as a value; `firstLine` is the file line of the YAML's first line.
+    private static func convert(_ node: Node, firstLine: Int) -> YAMLValue {
         switch node {
         case .scalar(let scalar):
             if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return .null }
             return .string(scalar.string)
         case .sequence(let sequence):
-            return .list(sequence.map(convert))
+            return .list(sequence.map { convert($0, firstLine: firstLine) })
         case .mapping(let mapping):
             return .map(mapping.map { key, value in
-                FrontmatterField(key: key.string ?? "\(key)", value: convert(value), line: key.mark?.line ?? 0)
+                FrontmatterField(key: key.string ?? "\(key)", value: convert(value, firstLine: firstLine), line: (key.mark?.line ?? 1) + firstLine - 1)
             })
         case .alias:
             return .null

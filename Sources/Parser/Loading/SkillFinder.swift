@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds skill folders (folders holding SKILL.md) under a root: hidden folders included,
 /// symbolic links followed only while they stay inside the root.
@@ -25,29 +30,51 @@ public enum SkillFinder {
     }
 
     /// Visits `root` and every folder below it that stays inside it, without recursion; `visit`
-    /// gets each folder and the names of its regular files.
+    /// gets each folder and the names of its regular files. A symbolic link is followed only when
+    /// its target lies inside the root.
     static func walk(_ root: URL, skipping: (URL) -> Bool = { _ in false }, visit: (URL, [String]) -> Void) {
         let fm = FileManager.default
         let rootReal = root.resolvingSymlinksInPath().standardizedFileURL.path
-        var seen = Set<String>()
+        var seen: Set<String> = [rootReal]
         var stack = [root]
         while let folder = stack.popLast() {
-            let real = folder.resolvingSymlinksInPath().standardizedFileURL.path
-            guard real == rootReal || real.hasPrefix(rootReal + "/"), seen.insert(real).inserted else { continue }
             guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { continue }
             var files: [String] = []
             for name in names.sorted() {
                 let url = folder.appendingPathComponent(name)
-                var isDirectory: ObjCBool = false
-                guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    if !skippedFolders.contains(name), !skipping(url) { stack.append(url) }
-                } else {
+                var kind = FileKind.of(url.path)
+                if kind == .link {
                     let target = url.resolvingSymlinksInPath().standardizedFileURL.path
-                    if target.hasPrefix(rootReal + "/") { files.append(name) }
+                    guard target.hasPrefix(rootReal + "/") else { continue }
+                    kind = FileKind.of(target)
+                    if kind == .directory, !seen.insert(target).inserted { continue }
+                }
+                switch kind {
+                case .directory:
+                    if !skippedFolders.contains(name), !skipping(url) { stack.append(url) }
+                case .file:
+                    files.append(name)
+                default:
+                    break
                 }
             }
             visit(folder, files)
+        }
+    }
+}
+
+/// What a path is, without following a symbolic link (one `lstat`).
+enum FileKind {
+    case file, directory, link, other
+
+    static func of(_ path: String) -> FileKind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .other }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .link
+        default: return .other
         }
     }
 }

@@ -85,6 +85,31 @@ public enum SkillLoader {
 }
 
 extension SkillLoader {
+    /// Parses the skills in `folders`, found under `root`, on all cores; in the order given.
+    public static func load(folders: [URL], root: URL) -> [Skill] {
+        let results = Results(count: folders.count)
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            results.set(index, load(folder: folders[index], root: root))
+        }
+        return results.values
+    }
+
+    /// Results written by concurrent workers, each to its own slot.
+    private final class Results: @unchecked Sendable {
+        private var slots: [Skill?]
+        private let lock = NSLock()
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ skill: Skill) {
+            lock.lock()
+            slots[index] = skill
+            lock.unlock()
+        }
+
+        var values: [Skill] { slots.map { $0! } }
+    }
+
     /// Parses one markdown file on its own, as a document of the skill whose folder holds it
     /// (the nearest folder above it with a SKILL.md), else of a skill named after its folder.
     public static func loadDocument(_ file: URL) -> Skill {

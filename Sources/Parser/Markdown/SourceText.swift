@@ -10,7 +10,8 @@ struct SourceText: Sendable {
     init(bytes: Data, path: String, diagnostics: inout [Diagnostic]) {
         byteCount = bytes.count
         var text: String
-        if let valid = String(validating: bytes, as: UTF8.self) {
+        let validated = bytes.withUnsafeBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
+        if let valid = validated {
             text = valid
         } else {
             text = String(decoding: bytes, as: UTF8.self)
@@ -20,7 +21,7 @@ struct SourceText: Sendable {
                 "the file is not valid UTF-8; the bad bytes were read as U+FFFD. Save the file as UTF-8",
                 path: path, line: line))
         }
-        if bytes.contains(0) {
+        if bytes.firstIndex(of: 0) != nil {
             let line = SourceText.firstLine(in: bytes) { $0.contains(0) }
             diagnostics.append(Diagnostic(
                 .error, .nulByte,
@@ -28,10 +29,27 @@ struct SourceText: Sendable {
                 path: path, line: line))
             text = text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        for i in lines.indices where lines[i].hasSuffix("\r") { lines[i] = lines[i].dropLast() }
-        self.lines = lines
+        self.lines = SourceText.split(text)
+    }
+
+    /// The lines of `text` without their `\n` or `\r\n` ends, split on bytes (Characters would
+    /// be slower, and `\r\n` is one Character).
+    static func split(_ text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == 0x0A {
+                var end = index
+                if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+                lines.append(text[start..<end])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start != utf8.endIndex { lines.append(text[start..<utf8.endIndex]) }
+        return lines
     }
 
     /// The 1-based line of the first line whose bytes satisfy `isBad`.
@@ -49,10 +67,14 @@ struct SourceText: Sendable {
 
     /// The text of file lines `from` through `to` (1-based, inclusive), clamped to the file.
     func slice(_ from: Int, _ to: Int) -> String {
+        lines(from, to).joined(separator: "\n")
+    }
+
+    /// File lines `from` through `to` (1-based, inclusive), clamped to the file.
+    func lines(_ from: Int, _ to: Int) -> [Substring] {
         let lower = max(from, 1) - 1
         let upper = min(to, lines.count)
-        guard lower < upper else { return "" }
-        return lines[lower..<upper].joined(separator: "\n")
+        return lower < upper ? Array(lines[lower..<upper]) : []
     }
 
     /// File line `number` (1-based), or an empty string past the end.

@@ -34,7 +34,7 @@ public struct ParseReport: Codable, Sendable {
             }
             let folders = SkillFinder.skillFolders(in: url)
             guard !folders.isEmpty else { throw SkillError.noSkills(path) }
-            return ParseReport(skills: folders.map { SkillLoader.load(folder: $0, root: url) })
+            return ParseReport(skills: SkillLoader.load(folders: folders, root: url))
         }
         let folder = url.deletingLastPathComponent()
         let name = url.lastPathComponent

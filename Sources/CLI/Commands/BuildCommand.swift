@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import SkillIndex
+import SkillParser
+
+/// `skill build`: brings the index up to date and says what changed.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Index the skills under the roots (incremental: only changed documents are parsed).",
+        discussion: "Prints the skills added, updated and removed, then every diagnostic on stderr."
+    )
+
+    @OptionGroup var options: IndexOptions
+
+    @Flag(help: "Parse every skill again, even unchanged ones.")
+    var full = false
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    struct Output: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var index: String
+        var roots: [String]
+        var report: BuildReport
+        var diagnostics: [Diagnostic]
+    }
+
+    func run() throws {
+        let index = try options.open()
+        let report: BuildReport
+        let diagnostics: [Diagnostic]
+        do {
+            report = try index.refresh(full: full, progress: Progress.reporter())
+            Progress.finish()
+            diagnostics = try index.diagnostics()
+        } catch {
+            Progress.finish()
+            throw fail(error)
+        }
+        let config = index.configuration
+        if json {
+            try JSONOutput.write(Output(index: config.indexURL.path, roots: config.roots.map(\.path), report: report, diagnostics: diagnostics))
+            return
+        }
+        let style = Style.stdout
+        var lines: [String] = []
+        for change in report.added { lines.append(style.green("+ \(change.name)") + " (\(change.entries) entries)") }
+        for change in report.updated { lines.append(style.yellow("~ \(change.name)") + " (\(change.entries) entries)") }
+        for change in report.removed { lines.append(style.red("- \(change.name)") + " (\(change.entries) entries)") }
+        let what = report.full ? "full build" : report.changed ? "\(report.documentsParsed) documents parsed" : "up to date"
+        lines.append("\(report.skillCount) skills, \(report.entryCount) entries (\(what)) in \(config.indexURL.path)")
+        if config.roots.isEmpty {
+            lines.append("no skills folder found: pass --skills DIR or set SKILL_PATH")
+        }
+        print(lines.joined(separator: "\n"))
+        Terminal.printDiagnostics(diagnostics)
+    }
+}

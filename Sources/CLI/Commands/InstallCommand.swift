@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import SkillPackaging
+import SkillParser
+
+/// `skill install SOURCE [--to claude|codex|agents|DIR] [--project] [--force]`.
+struct InstallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install",
+        abstract: "Install a skill from a zip, a .skill archive or a folder, checking every entry first.",
+        discussion: "Refuses paths with '..', absolute paths, backslashes, symbolic links, duplicates, nested archives, more than 1,000 entries, more than 50 MB or a compression ratio over 100, and anything but one top-level folder holding a valid SKILL.md. Nothing is written until every check passes; the skill is unpacked beside its destination and renamed into place."
+    )
+
+    @Argument(help: "A .zip or .skill archive, or a skill folder.")
+    var source: String
+
+    @Option(help: "Where to install: claude (~/.claude/skills), codex (~/.codex/skills), agents (~/.agents/skills) or a folder.")
+    var to: String = "claude"
+
+    @Flag(help: "Install into the current project (./.claude/skills …) instead of your home folder.")
+    var project = false
+
+    @Flag(help: "Replace an installed skill of the same name (swapped atomically).")
+    var force = false
+
+    func run() throws {
+        let skills = InstallDestination(to).folderHere(project: project)
+        do {
+            let plan = try SkillInstaller.inspect(URL(fileURLWithPath: source).standardizedFileURL, display: source)
+            if plan.refused {
+                Terminal.printDiagnostics(plan.diagnostics)
+                Terminal.printError("error: \(source): not installed because of the problems above; nothing was written")
+                throw ExitCode.failure
+            }
+            let target = skills.appendingPathComponent(plan.name)
+            if !force, FileManager.default.fileExists(atPath: target.path) { throw PackagingError.alreadyInstalled(target.path) }
+            print("Installing '\(plan.name)' into \(skills.path): \(plan.files.count) files, \(plan.uncompressedBytes) bytes")
+            print("  scripts: \(plan.scripts.isEmpty ? "none" : plan.scripts.joined(separator: ", "))")
+            print("  allowed-tools: \(plan.allowedTools.isEmpty ? "none" : plan.allowedTools.joined(separator: " "))")
+            let outcome = try SkillInstaller.install(plan, into: skills, force: force)
+            Terminal.printDiagnostics(outcome.diagnostics)
+            guard let installed = outcome.installed else {
+                Terminal.printError("error: \(source): not installed because the skill is invalid (above); nothing was written")
+                throw ExitCode.failure
+            }
+            print("\(outcome.replaced ? "Replaced" : "Installed") \(installed.path)")
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Which skill roots an index covers and where its file lives (DESIGN.md section 3).
+public struct IndexConfiguration: Hashable, Sendable {
+    /// The roots, in priority order (a skill in an earlier root shadows one of the same name in a
+    /// later root), as resolved absolute paths without duplicates.
+    public var roots: [URL]
+    /// The SQLite file.
+    public var indexURL: URL
+
+    /// An explicit configuration. Roots are resolved and deduplicated by real path.
+    public init(roots: [URL], indexURL: URL) {
+        self.roots = Self.deduplicated(roots)
+        self.indexURL = indexURL.standardizedFileURL
+    }
+
+    /// Resolves roots and the index location the way the CLI does.
+    ///
+    /// Roots: `skills` when not empty (each must exist), else `SKILL_PATH` (colon-separated), else
+    /// the existing folders among `./skills`, `./.claude/skills`, `./.agents/skills`,
+    /// `~/.claude/skills`, `~/.agents/skills`, `~/.codex/skills` and the bundled skills.
+    /// Index: `index`, else `SKILL_INDEX`, else
+    /// `${XDG_CACHE_HOME:-~/.cache}/skill/index-<hash of the roots>.sqlite`.
+    /// - Parameters:
+    ///   - environment: read for `HOME`, `SKILL_PATH`, `SKILL_INDEX`, `XDG_CACHE_HOME`, `SKILL_BUNDLED`.
+    ///   - currentDirectory: the base of relative paths; the process's by default.
+    ///   - executable: the running binary, to find the bundled skills; the process's by default.
+    /// - Throws: ``IndexError/rootNotFound(_:)`` when an explicit root does not exist.
+    public static func resolve(
+        skills: [String] = [], index: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: URL? = nil, executable: URL? = nil
+    ) throws -> IndexConfiguration {
+        let cwd = currentDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        func url(_ path: String) -> URL {
+            if path == "~" { return home }
+            if path.hasPrefix("~/") { return home.appendingPathComponent(String(path.dropFirst(2))) }
+            return URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
+        }
+        var roots: [URL]
+        if !skills.isEmpty {
+            roots = try skills.map {
+                let root = url($0)
+                guard isDirectory(root) else { throw IndexError.rootNotFound($0) }
+                return root
+            }
+        } else if let path = environment["SKILL_PATH"], !path.isEmpty {
+            roots = path.split(separator: ":").map { url(String($0)) }.filter(isDirectory)
+        } else {
+            roots = ["skills", ".claude/skills", ".agents/skills"].map { cwd.appendingPathComponent($0) }
+                + [".claude/skills", ".agents/skills", ".codex/skills"].map { home.appendingPathComponent($0) }
+            if let bundled = bundledSkills(environment: environment, executable: executable) { roots.append(bundled) }
+            roots = roots.filter(isDirectory)
+        }
+        roots = deduplicated(roots)
+        let indexURL: URL
+        if let index, !index.isEmpty {
+            indexURL = url(index)
+        } else if let index = environment["SKILL_INDEX"], !index.isEmpty {
+            indexURL = url(index)
+        } else {
+            let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : url($0) }
+                ?? home.appendingPathComponent(".cache")
+            indexURL = cache.appendingPathComponent("skill").appendingPathComponent("index-\(rootsHash(roots)).sqlite")
+        }
+        return IndexConfiguration(roots: roots, indexURL: indexURL)
+    }
+
+    /// The bundled skills folder: `SKILL_BUNDLED`, else `<prefix>/share/skill/skills` beside an
+    /// installed binary, else the checkout's `skills/` when the binary runs from its `.build*/`.
+    public static func bundledSkills(
+        environment: [String: String] = ProcessInfo.processInfo.environment, executable: URL? = nil
+    ) -> URL? {
+        if let path = environment["SKILL_BUNDLED"], !path.isEmpty { return URL(fileURLWithPath: path).standardizedFileURL }
+        guard let exe = (executable ?? currentExecutable())?.resolvingSymlinksInPath() else { return nil }
+        let prefix = exe.deletingLastPathComponent().deletingLastPathComponent()
+        let installed = prefix.appendingPathComponent("share/skill/skills")
+        if isDirectory(installed) { return installed }
+        let components = exe.pathComponents
+        if let build = components.firstIndex(where: { $0.hasPrefix(".build") }), build > 1 {
+            let checkout = URL(fileURLWithPath: NSString.path(withComponents: Array(components[..<build])))
+            let skills = checkout.appendingPathComponent("skills")
+            if isDirectory(skills) { return skills }
+        }
+        return nil
+    }
+
+    private static func currentExecutable() -> URL? {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        #endif
+        return Bundle.main.executableURL
+    }
+
+    /// A short stable hash of the roots, naming the default index file.
+    public static func rootsHash(_ roots: [URL]) -> String {
+        let hash = FNV1a.hash(Data(roots.map(\.path).joined(separator: "\n").utf8))
+        return String(String(hash, radix: 16).suffix(12))
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
+    }
+
+    static func deduplicated(_ roots: [URL]) -> [URL] {
+        var seen = Set<String>()
+        return roots.map { $0.resolvingSymlinksInPath().standardizedFileURL }.filter { seen.insert($0.path).inserted }
+    }
+}
+
+/// 64-bit FNV-1a: a fast, stable content hash (not for security).
+enum FNV1a {
+    static func hash(_ data: Data) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        data.withUnsafeBytes { bytes in
+            for byte in bytes {
+                h ^= UInt64(byte)
+                h = h &* 0x100_0000_01b3
+            }
+        }
+        return h
+    }
+}

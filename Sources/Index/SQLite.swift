@@ -1,0 +1,201 @@
+import CSQLite
+import Foundation
+
+// The only file that imports CSQLite: a small owner of a connection and its prepared statements.
+// Every C object is freed in `deinit` or `defer`; nothing C escapes this file.
+
+/// A failure reported by SQLite, with its message and the statement that failed.
+public struct SQLiteError: Error, LocalizedError, Sendable {
+    /// SQLite's primary result code (`SQLITE_BUSY` = 5, `SQLITE_CORRUPT` = 11, …).
+    public var code: Int32
+    public var message: String
+
+    public var errorDescription: String? { message }
+
+    /// Whether another process holds the index (a lock timed out).
+    var isBusy: Bool { code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED }
+    /// Whether the file is not a usable database.
+    var isCorrupt: Bool { code & 0xff == SQLITE_CORRUPT || code & 0xff == SQLITE_NOTADB }
+}
+
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A value bound to or read from a statement.
+enum SQLValue: Sendable {
+    case int(Int64)
+    case double(Double)
+    case text(String)
+    case null
+}
+
+/// One open database connection. Not thread-safe: its owner serialises calls.
+final class Database {
+    private var handle: OpaquePointer?
+    private var cache: [String: Statement] = [:]
+
+    /// Opens (or creates) the database at `path`.
+    /// - Parameter readOnly: open without creating or writing.
+    init(path: String, readOnly: Bool = false, busyTimeout: Int32 = 15_000) throws {
+        let flags = readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: rc, message: "cannot open \(path): \(message)")
+        }
+        handle = db
+        sqlite3_busy_timeout(db, busyTimeout)
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { close() }
+
+    /// Finalises every statement and closes the connection; later calls fail.
+    func close() {
+        cache.removeAll()
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    private func error(_ rc: Int32, _ sql: String? = nil) -> SQLiteError {
+        let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed"
+        return SQLiteError(code: rc, message: message)
+    }
+
+    /// Runs one or more statements without results.
+    func execute(_ sql: String) throws {
+        guard let handle else { throw error(SQLITE_MISUSE) }
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+        if rc != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteError(code: rc, message: text)
+        }
+    }
+
+    /// A prepared statement for `sql`, reused across calls (reset and unbound before it is handed out).
+    func prepare(_ sql: String) throws -> Statement {
+        if let statement = cache[sql] {
+            statement.reset()
+            return statement
+        }
+        guard let handle else { throw error(SQLITE_MISUSE) }
+        var raw: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard rc == SQLITE_OK, let raw else { throw error(rc, sql) }
+        let statement = Statement(raw, database: self)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` with `values` bound to its parameters in order, ignoring any rows.
+    func run(_ sql: String, _ values: [SQLValue] = []) throws {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        while try statement.step() {}
+        statement.reset()
+    }
+
+    /// Rows of `sql`, each read by `read` while the statement is on it.
+    func query<T>(_ sql: String, _ values: [SQLValue] = [], _ read: (Statement) throws -> T) throws -> [T] {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        var rows: [T] = []
+        while try statement.step() { rows.append(try read(statement)) }
+        return rows
+    }
+
+    /// The first column of the first row of `sql` as an integer, or `nil` when there is no row.
+    func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> Int64? {
+        try query(sql, values) { $0.isNull(0) ? nil : $0.int(0) }.first ?? nil
+    }
+
+    /// The first column of the first row of `sql` as text.
+    func text(_ sql: String, _ values: [SQLValue] = []) throws -> String? {
+        try query(sql, values) { $0.isNull(0) ? nil : $0.text(0) }.first ?? nil
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`: all or nothing. The write lock is taken at
+    /// once (waiting up to the busy timeout), so two writers never interleave.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    var lastInsertRowID: Int64 {
+        handle.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+}
+
+/// A prepared statement owned by its ``Database``.
+final class Statement {
+    private var raw: OpaquePointer?
+    private unowned let database: Database
+
+    fileprivate init(_ raw: OpaquePointer, database: Database) {
+        self.raw = raw
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(raw) }
+
+    func reset() {
+        sqlite3_reset(raw)
+        sqlite3_clear_bindings(raw)
+    }
+
+    func bind(_ values: [SQLValue]) throws {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let rc: Int32
+            switch value {
+            case .int(let v): rc = sqlite3_bind_int64(raw, index, v)
+            case .double(let v): rc = sqlite3_bind_double(raw, index, v)
+            case .text(let v): rc = sqlite3_bind_text(raw, index, v, -1, transient)
+            case .null: rc = sqlite3_bind_null(raw, index)
+            }
+            guard rc == SQLITE_OK else { throw failure(rc) }
+        }
+    }
+
+    /// Moves to the next row: `true` while there is one.
+    func step() throws -> Bool {
+        let rc = sqlite3_step(raw)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = failure(rc)
+            sqlite3_reset(raw)
+            throw error
+        }
+    }
+
+    private func failure(_ rc: Int32) -> SQLiteError {
+        let db = sqlite3_db_handle(raw)
+        return SQLiteError(code: rc, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "SQLite error \(rc)")
+    }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }
+
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(raw, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(raw, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+}

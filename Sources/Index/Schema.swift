@@ -1,0 +1,85 @@
+/// The index's tables. Raise ``version`` whenever they change: an index of another version is
+/// rebuilt from scratch.
+enum Schema {
+    static let version = 2
+
+    /// The tokenizer of the ranked full-text table: Porter stems over Unicode words.
+    static let tokenizer = "porter unicode61 remove_diacritics 2"
+
+    static let create = """
+    PRAGMA page_size = 8192;
+    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    -- One row per skill folder found, shadowed ones included (name NULL) so their files are watched.
+    CREATE TABLE skills(
+        folder TEXT PRIMARY KEY,
+        root_index INTEGER NOT NULL,
+        root TEXT NOT NULL,
+        path TEXT NOT NULL,
+        own_name TEXT NOT NULL,
+        name TEXT UNIQUE,
+        description TEXT NOT NULL
+    );
+    -- Every markdown document of every skill: what the incremental build compares.
+    CREATE TABLE documents(
+        file TEXT PRIMARY KEY,
+        folder TEXT NOT NULL,
+        path TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        mtime INTEGER NOT NULL,
+        hash TEXT NOT NULL,
+        diagnostics TEXT NOT NULL
+    );
+    CREATE INDEX documents_folder ON documents(folder);
+    -- Every folder walked, with its mtime: a new or deleted file changes its folder's mtime.
+    CREATE TABLE dirs(path TEXT PRIMARY KEY, mtime INTEGER NOT NULL);
+    CREATE TABLE entries(
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        skill TEXT NOT NULL,
+        folder TEXT NOT NULL,
+        file TEXT NOT NULL,
+        path TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        end_line INTEGER NOT NULL,
+        crumbs TEXT NOT NULL,
+        langs TEXT NOT NULL,
+        title TEXT NOT NULL,
+        breadcrumb TEXT NOT NULL,
+        keywords TEXT NOT NULL,
+        text TEXT NOT NULL,
+        code TEXT NOT NULL
+    );
+    -- The whole entry as JSON (Parser's Codable form), apart so that ranking reads small rows.
+    CREATE TABLE entry_json(rowid INTEGER PRIMARY KEY, json TEXT NOT NULL);
+    CREATE INDEX entries_file ON entries(file);
+    CREATE INDEX entries_folder ON entries(folder);
+    CREATE INDEX entries_skill ON entries(skill);
+    -- Ranked search: BM25 over stemmed words, weighted per column at query time.
+    CREATE VIRTUAL TABLE fts USING fts5(
+        title, breadcrumb, keywords, text, code,
+        content='entries', content_rowid='rowid',
+        tokenize='\(tokenizer)', prefix='2 3'
+    );
+    -- The same text unstemmed, only for its vocabulary (typo tolerance).
+    CREATE VIRTUAL TABLE words USING fts5(
+        title, breadcrumb, keywords, text, code,
+        content='entries', content_rowid='rowid',
+        tokenize='unicode61 remove_diacritics 2', detail=none
+    );
+    CREATE VIRTUAL TABLE words_vocab USING fts5vocab(words, row);
+    CREATE TRIGGER entries_insert AFTER INSERT ON entries BEGIN
+        INSERT INTO fts(rowid, title, breadcrumb, keywords, text, code)
+            VALUES (new.rowid, new.title, new.breadcrumb, new.keywords, new.text, new.code);
+        INSERT INTO words(rowid, title, breadcrumb, keywords, text, code)
+            VALUES (new.rowid, new.title, new.breadcrumb, new.keywords, new.text, new.code);
+    END;
+    CREATE TRIGGER entries_delete AFTER DELETE ON entries BEGIN
+        DELETE FROM entry_json WHERE rowid = old.rowid;
+        INSERT INTO fts(fts, rowid, title, breadcrumb, keywords, text, code)
+            VALUES ('delete', old.rowid, old.title, old.breadcrumb, old.keywords, old.text, old.code);
+        INSERT INTO words(words, rowid, title, breadcrumb, keywords, text, code)
+            VALUES ('delete', old.rowid, old.title, old.breadcrumb, old.keywords, old.text, old.code);
+    END;
+    """
+}

@@ -1,0 +1,257 @@
+import Foundation
+import SkillParser
+
+/// The knowledge index of a set of skill roots: one SQLite file, kept up to date incrementally.
+///
+/// ```swift
+/// let index = SkillIndex(configuration: try .resolve())
+/// let report = try index.refresh()          // cheap when nothing changed
+/// let hits = try index.search("swift testing expect", limit: 5)
+/// let entry = try index.entry(id: hits.results[0].id)
+/// ```
+///
+/// Calls are serialised by a lock, so one instance can be shared between tasks. Several
+/// processes may use the same file: refreshes are serialised by SQLite's write lock, and readers
+/// always see a complete index (the old one until a refresh commits).
+public final class SkillIndex: @unchecked Sendable {
+    /// The roots and the index file.
+    public let configuration: IndexConfiguration
+    private let lock = NSLock()
+    private var db: Database?
+    private var openedInode: UInt64?
+    /// Test hook: stop a build after this many parsed documents, as a crash would.
+    var stopAfterDocuments: Int?
+    /// How long to wait for another process's refresh, in milliseconds.
+    var busyTimeout: Int32 = 30_000
+
+    /// An index for `configuration`; nothing is opened until the first call.
+    public init(configuration: IndexConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// An index for explicit roots, at `indexURL`.
+    public convenience init(roots: [URL], indexURL: URL) {
+        self.init(configuration: IndexConfiguration(roots: roots, indexURL: indexURL))
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private var path: String { configuration.indexURL.path }
+
+    private var rootsJSON: String {
+        (try? IndexBuilder.json(configuration.roots.map(\.path))) ?? "[]"
+    }
+
+    // MARK: Building
+
+    /// Brings the index up to date with the skills on disk and reports what changed.
+    ///
+    /// A fresh index costs one `stat` per folder and document. Otherwise only changed documents
+    /// are parsed and written in one transaction. A missing or unusable index (another schema
+    /// version, other roots, not a database) is written to a temporary file renamed into place.
+    /// - Parameters:
+    ///   - full: re-parse every skill (still in one transaction, never a half-written index).
+    ///   - progress: called after each skill parsed, for a progress line.
+    /// - Throws: ``IndexError`` or ``SQLiteError`` when the index cannot be written.
+    @discardableResult
+    public func refresh(full: Bool = false, progress: ((BuildProgress) -> Void)? = nil) throws -> BuildReport {
+        try locked {
+            if !full, let db = try usableDatabase(), try IndexBuilder.isFresh(db) {
+                return try unchangedReport(db)
+            }
+            guard let db = try usableDatabase() else { return try rebuild(progress: progress) }
+            do {
+                return try db.transaction {
+                    if full {
+                        try db.execute("DELETE FROM entries; DELETE FROM documents; DELETE FROM skills; DELETE FROM dirs;")
+                    }
+                    return try IndexBuilder(db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress)
+                        .update(walk: full)
+                }
+            } catch let error as SQLiteError where error.isBusy {
+                throw IndexError.busy(path)
+            }
+        }
+    }
+
+    /// Whether skills changed on disk since the last refresh (or the index does not exist yet).
+    public func isStale() throws -> Bool {
+        try locked {
+            guard let db = try usableDatabase() else { return true }
+            return try !IndexBuilder.isFresh(db)
+        }
+    }
+
+    private func unchangedReport(_ db: Database) throws -> BuildReport {
+        var report = BuildReport(full: false)
+        report.skillCount = Int(try db.scalar("SELECT count(*) FROM skills WHERE name IS NOT NULL") ?? 0)
+        report.entryCount = Int(try db.scalar("SELECT count(*) FROM entries") ?? 0)
+        return report
+    }
+
+    /// The open connection when the file is an index of this schema and these roots, else `nil`.
+    private func usableDatabase() throws -> Database? {
+        let stamp = FileStamp.of(path)
+        if let db, stamp?.inode == openedInode { return db }
+        db?.close()
+        db = nil
+        guard let stamp else { return nil }
+        do {
+            let db = try Database(path: path, busyTimeout: busyTimeout)
+            guard try db.text("SELECT value FROM meta WHERE key = 'schemaVersion'") == String(Schema.version),
+                  try db.text("SELECT value FROM meta WHERE key = 'roots'") == rootsJSON
+            else { return nil }
+            try? db.execute("PRAGMA synchronous = NORMAL")
+            self.db = db
+            openedInode = stamp.inode
+            return db
+        } catch let error as SQLiteError where error.isBusy {
+            throw IndexError.busy(path)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Writes a whole new index beside the old one and renames it into place: readers see the
+    /// old index or the new one, never a half-written one.
+    private func rebuild(progress: ((BuildProgress) -> Void)?) throws -> BuildReport {
+        let folder = configuration.indexURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw IndexError.unwritable(path, error.localizedDescription)
+        }
+        let temp = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        defer {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temp + suffix) }
+        }
+        let report: BuildReport
+        do {
+            let db = try Database(path: temp)
+            try db.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
+            try db.execute(Schema.create)
+            report = try db.transaction {
+                try db.run("INSERT INTO meta(key, value) VALUES ('schemaVersion', ?)", [.text(String(Schema.version))])
+                try db.run("INSERT INTO meta(key, value) VALUES ('roots', ?)", [.text(rootsJSON)])
+                var report = try IndexBuilder(db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress)
+                    .update(walk: true)
+                report.full = true
+                return report
+            }
+            try db.execute("PRAGMA journal_mode = WAL")
+            db.close()
+        } catch let error as SQLiteError {
+            throw IndexError.unwritable(path, error.message)
+        }
+        // Empty the old index's write-ahead log, so a reader opening the new file never sees
+        // the old file's pages.
+        if FileManager.default.fileExists(atPath: path), let old = try? Database(path: path, busyTimeout: busyTimeout) {
+            try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            old.close()
+        }
+        guard rename(temp, path) == 0 else {
+            throw IndexError.unwritable(path, String(cString: strerror(errno)))
+        }
+        db?.close()
+        db = nil
+        return report
+    }
+
+    /// Opens the index, building it first when it does not exist yet.
+    private func database() throws -> Database {
+        if let db = try usableDatabase() { return db }
+        _ = try rebuild(progress: nil)
+        guard let db = try usableDatabase() else { throw IndexError.unwritable(path, "the new index cannot be read") }
+        return db
+    }
+
+    // MARK: Reading
+
+    /// Ranked entries for `query` (DESIGN.md query language), best first. Does not refresh:
+    /// call ``refresh(full:progress:)`` first when the skills may have changed.
+    /// - Parameters:
+    ///   - kind: only entries of this kind (as `kind:` in the query).
+    ///   - skill: only entries of this skill (as `skill:` in the query).
+    ///   - limit: at most this many results.
+    public func search(_ query: String, kind: EntryKind? = nil, skill: String? = nil, limit: Int = 10) throws -> SearchResults {
+        try locked {
+            try Searcher(db: try database()).search(query, kind: kind, skill: skill, limit: limit)
+        }
+    }
+
+    /// The entry with this id, in full; `nil` when there is none.
+    public func entry(id: String) throws -> Entry? {
+        try locked {
+            guard let json = try database().text("SELECT j.json FROM entries e JOIN entry_json j ON j.rowid = e.rowid WHERE e.id = ?", [.text(id)]) else { return nil }
+            return try JSONDecoder().decode(Entry.self, from: Data(json.utf8))
+        }
+    }
+
+    /// Ids of entries starting with `prefix`, sorted (for completing a partial id).
+    public func entryIDs(prefix: String, limit: Int = 20) throws -> [String] {
+        try locked {
+            let upper = prefix + "\u{10FFFF}"
+            return try database().query(
+                "SELECT id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+                [.text(prefix), .text(upper), .int(Int64(limit))]) { $0.text(0) }
+        }
+    }
+
+    /// Every indexed skill, sorted by name, with its root, folder and entry counts by kind.
+    public func skills() throws -> [SkillSummary] {
+        try locked {
+            let db = try database()
+            var counts: [String: [String: Int]] = [:]
+            for (skill, kind, n) in try db.query("SELECT skill, kind, count(*) FROM entries GROUP BY skill, kind", [], {
+                ($0.text(0), $0.text(1), Int($0.int(2)))
+            }) {
+                counts[skill, default: [:]][kind] = n
+            }
+            var documents: [String: [String]] = [:]
+            for (folder, path) in try db.query("SELECT folder, path FROM documents ORDER BY path", [], { ($0.text(0), $0.text(1)) }) {
+                documents[folder, default: []].append(path)
+            }
+            return try db.query(
+                "SELECT name, description, root, path, folder FROM skills WHERE name IS NOT NULL ORDER BY name"
+            ) { row in
+                SkillSummary(
+                    name: row.text(0), description: row.text(1), root: row.text(2), path: row.text(3),
+                    entries: counts[row.text(0)] ?? [:], documents: documents[row.text(4)] ?? [])
+            }
+        }
+    }
+
+    /// The skill named `name`, if indexed.
+    public func skill(named name: String) throws -> SkillSummary? {
+        try skills().first { $0.name == name }
+    }
+
+    /// The folder of the skill named `name` on disk (read SKILL.md and its documents from it).
+    public func skillFolder(named name: String) throws -> URL? {
+        try locked {
+            try database().query("SELECT folder FROM skills WHERE name = ?", [.text(name)]) {
+                URL(fileURLWithPath: $0.text(0), isDirectory: true)
+            }.first
+        }
+    }
+
+    /// Every diagnostic of the indexed documents and of duplicate skill names, by path and line.
+    public func diagnostics() throws -> [Diagnostic] {
+        try locked {
+            let db = try database()
+            let decoder = JSONDecoder()
+            var all: [Diagnostic] = []
+            for json in try db.query("SELECT diagnostics FROM documents WHERE diagnostics != '[]' ORDER BY path", [], { $0.text(0) }) {
+                all += (try? decoder.decode([Diagnostic].self, from: Data(json.utf8))) ?? []
+            }
+            if let json = try db.text("SELECT value FROM meta WHERE key = 'duplicates'") {
+                all += (try? decoder.decode([Diagnostic].self, from: Data(json.utf8))) ?? []
+            }
+            return all
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs the real `skill` binary over real pipes, in a hermetic environment.
+struct BinaryRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutData: Data
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+
+    /// The binary next to the test bundle (`swift build` puts both in the same folder), or `SKILL_BIN`.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["SKILL_BIN"] { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("skill")
+    }
+
+    /// Runs `skill arguments…` with HOME and XDG_CACHE_HOME in a fresh temporary folder.
+    static func run(_ arguments: [String], currentDirectory: URL? = nil) throws -> Result {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("skill-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = currentDirectory ?? home
+        process.environment = [
+            "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "SKILL_PATH": home.appendingPathComponent("skills").path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
+        ]
+        let out = Pipe()
+        // stderr goes to a file, so that reading one pipe to its end cannot block on the other.
+        let errFile = home.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        let err = try FileHandle(forWritingTo: errFile)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try err.close()
+        let errData = try Data(contentsOf: errFile)
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    }
+}
