@@ -140,3 +140,20 @@ def test_ten_thousand_requests_in_bounded_memory(binary, hermetic_env):
     assert all("error" not in r for r in replies)
     # After warm-up, 8,000 more requests may not raise the peak by more than 8 MB.
     assert peaks[1] - peaks[0] < 8 * 1024, peaks
+
+
+def test_logs_go_to_stderr_only(binary, hermetic_env):
+    stdin = line(INIT) + b"nonsense\n" + line({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                                              "params": {"name": "search", "arguments": {"query": "state"}}})
+    done = subprocess.run([binary, "serve", "--skills", str(FIXTURES), "--log-level", "debug"],
+                          input=stdin, capture_output=True, env=hermetic_env, timeout=60)
+    assert done.returncode == 0
+    assert b"skill serve: info: initialize" in done.stderr
+    assert [json.loads(l)["jsonrpc"] for l in done.stdout.splitlines()] == ["2.0"] * 3
+
+
+def test_bad_log_level_is_a_usage_error(binary, hermetic_env):
+    done = subprocess.run([binary, "serve", "--log-level", "loud"], input=b"", capture_output=True,
+                          env=hermetic_env, timeout=60)
+    assert done.returncode == 64
+    assert done.stdout == b""
