@@ -46,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "SkillServer",
-            dependencies: ["SkillParser"],
+            dependencies: ["SkillParser", "SkillIndex"],
             path: "Sources/Server"
         ),
         .executableTarget(
@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["SkillServer", "SkillParser"],
+            dependencies: ["SkillServer", "SkillParser", "SkillIndex"],
             path: "Tests/ServerTests",
             exclude: ["Fixtures"]
         ),

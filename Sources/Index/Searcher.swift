@@ -311,8 +311,8 @@ struct Searcher {
                 let target = Array(word)
                 for (candidate, docs) in rows {
                     let d = min(
-                        Self.distance(target, Array(candidate), limit: allowed),
-                        Self.distance(Array(Self.stem(word)), Array(Self.stem(candidate)), limit: allowed))
+                        EditDistance.between(target, Array(candidate), limit: allowed),
+                        EditDistance.between(Array(Self.stem(word)), Array(Self.stem(candidate)), limit: allowed))
                     guard d <= allowed else { continue }
                     if best == nil || d < best!.distance || (d == best!.distance && docs > best!.docs) {
                         best = (candidate, d, docs)
@@ -328,29 +328,5 @@ struct Searcher {
         }
         query.terms = kept
         return corrections
-    }
-
-    /// Levenshtein distance with adjacent transpositions, stopping early beyond `limit`.
-    static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMin = current[0]
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-                rowMin = min(rowMin, current[j])
-            }
-            if rowMin > limit { return limit + 1 }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
     }
 }

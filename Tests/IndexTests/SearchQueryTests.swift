@@ -71,8 +71,8 @@ import Testing
     }
 
     @Test func editDistance() {
-        #expect(Searcher.distance(Array("paginaton"), Array("pagination"), limit: 2) == 1)
-        #expect(Searcher.distance(Array("teh"), Array("the"), limit: 2) == 1)
-        #expect(Searcher.distance(Array("abc"), Array("xyz"), limit: 1) == 2)
+        #expect(EditDistance.between(Array("paginaton"), Array("pagination"), limit: 2) == 1)
+        #expect(EditDistance.between(Array("teh"), Array("the"), limit: 2) == 1)
+        #expect(EditDistance.between(Array("abc"), Array("xyz"), limit: 1) == 2)
     }
 }

@@ -15,7 +15,7 @@ import Glibc
         let bytes = Array(input.utf8)
         _ = bytes.withUnsafeBytes { write(inPipe[1], $0.baseAddress, $0.count) }
         close(inPipe[1])
-        let server = MCPServer(knowledge: InMemoryKnowledgeBase(roots: [fixtureRoot]))
+        let server = MCPServer(knowledge: indexedKnowledge())
         let status = StdioServer.run(server: server, input: inPipe[0], output: outPipe[1], protectStdout: false, freshnessInterval: nil)
         close(outPipe[1])
         close(inPipe[0])

@@ -1,10 +1,19 @@
 import Foundation
+import SkillIndex
 import SkillParser
 import Testing
 @testable import SkillServer
 
 /// The fixture skills beside the tests.
 let fixtureRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/skills")
+
+/// A knowledge base over `roots`: a real SQLite index in a temporary folder, built now.
+func indexedKnowledge(_ roots: [URL] = [fixtureRoot]) -> IndexKnowledgeBase {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skill-server-index-\(UUID().uuidString)")
+    let index = SkillIndex(roots: roots, indexURL: folder.appendingPathComponent("index.sqlite"))
+    _ = try? index.refresh()
+    return IndexKnowledgeBase(index: index)
+}
 
 /// A server over the fixture skills, driven through the in-memory transport.
 final class Harness {
@@ -14,7 +23,7 @@ final class Harness {
     private var nextID = 1
 
     init(knowledge: (any KnowledgeBase)? = nil, pageSize: Int = 50) {
-        let kb = knowledge ?? InMemoryKnowledgeBase(roots: [fixtureRoot])
+        let kb = knowledge ?? indexedKnowledge()
         var configuration = MCPServer.Configuration()
         configuration.pageSize = pageSize
         self.knowledge = kb
@@ -71,7 +80,7 @@ extension JSONValue {
 
 /// A knowledge base whose `search` waits until the test opens the gate.
 final class GatedKnowledgeBase: KnowledgeBase, @unchecked Sendable {
-    let base = InMemoryKnowledgeBase(roots: [fixtureRoot])
+    let base = indexedKnowledge()
     let gate = DispatchSemaphore(value: 0)
     let changed = NSLock()
     var willChange = false

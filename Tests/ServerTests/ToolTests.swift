@@ -219,13 +219,13 @@ import Testing
         #expect(h.transport.drain().map { $0["method"] } == ["notifications/resources/list_changed", "notifications/prompts/list_changed"])
     }
 
-    @Test func inMemoryKnowledgeBaseNoticesChanges() throws {
+    @Test func indexKnowledgeBaseNoticesChanges() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("skill-server-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("one")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "---\nname: one\ndescription: First.\n---\n# One\n".write(to: folder.appendingPathComponent("SKILL.md"), atomically: true, encoding: .utf8)
-        let kb = InMemoryKnowledgeBase(roots: [root])
+        let kb = indexedKnowledge([root])
         #expect(kb.skills().map(\.name) == ["one"])
         #expect(kb.refresh() == false)
         let two = root.appendingPathComponent("two")

@@ -10,8 +10,7 @@ struct ServeCommand: ParsableCommand {
         discussion: "stdout carries protocol messages only; logs go to stderr. Exits 0 at end of input once every reply is written."
     )
 
-    @Option(name: .customLong("skills"), help: "A folder of skills (repeatable). Default: SKILL_PATH, else the standard folders.")
-    var skills: [String] = []
+    @OptionGroup var options: IndexOptions
 
     @Option(help: "Log level on stderr: off, error, warning, info, debug.")
     var logLevel: String = "warning"
@@ -28,18 +27,19 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let log = ServerLog(level: ServerLog.Level(name: logLevel) ?? .warning)
-        let roots = SkillRoots.resolve(
-            explicit: skills, environment: ProcessInfo.processInfo.environment,
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            home: FileManager.default.homeDirectoryForCurrentUser,
-            executable: Bundle.main.executableURL)
-        log.info("skill roots: \(roots.map(\.path).joined(separator: ", "))")
-        let knowledge = InMemoryKnowledgeBase(roots: roots, log: log)
-        // Parse the skills while the client is still starting up; `initialize` does not wait.
-        DispatchQueue.global().async { knowledge.warmUp() }
+        let index = try options.open()
+        // The index is brought up to date before the first request; afterwards the server checks
+        // its freshness at most once a second, outside the reply path.
+        do {
+            let report = try index.refresh()
+            log.info("index: \(report.skillCount) skills, \(report.entryCount) entries, \(report.documentsParsed) documents parsed")
+            for diagnostic in report.diagnostics { log.debug(diagnostic.formatted) }
+        } catch {
+            throw fail(error)
+        }
         var configuration = MCPServer.Configuration()
         configuration.pageSize = pageSize
-        let server = MCPServer(knowledge: knowledge, configuration: configuration, log: log)
+        let server = MCPServer(knowledge: IndexKnowledgeBase(index: index), configuration: configuration, log: log)
         let status = StdioServer.run(server: server)
         if status != 0 { throw ExitCode(status) }
     }

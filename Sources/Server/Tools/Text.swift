@@ -1,4 +1,5 @@
 import Foundation
+import SkillIndex
 
 /// Small text helpers for replies.
 enum Text {
@@ -22,12 +23,12 @@ enum Text {
     /// Up to `limit` candidates nearest to `word` by edit distance.
     static func nearest(_ word: String, in candidates: [String], limit: Int) -> [String] {
         let lower = word.lowercased()
-        let w = Array(lower.utf8)
+        let w = Array(lower)
         let bound = max(3, word.count / 2)
         var scored: [(String, Int)] = []
         for candidate in candidates {
             let c = candidate.lowercased()
-            var d = Snapshot.distance(w, Array(c.utf8))
+            var d = EditDistance.between(w, Array(c), limit: bound + 4)
             if c.contains(lower) || lower.contains(c) { d -= 4 }
             if d <= bound { scored.append((candidate, d)) }
         }

@@ -1,0 +1,77 @@
+import Foundation
+import SkillIndex
+import SkillParser
+
+/// The ``KnowledgeBase`` of `skill serve`: the SQLite index of the skills, refreshed when the
+/// skills change.
+public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
+    private let index: SkillIndex
+    private let lock = NSLock()
+    /// The skills as the server lists them, kept until the index changes (each tool call asks).
+    private var listing: [SkillInfo]?
+
+    /// A knowledge base over `index`; call ``refresh()`` (or `index.refresh()`) before serving.
+    public init(index: SkillIndex) {
+        self.index = index
+    }
+
+    public func search(_ query: KnowledgeQuery) throws -> [SearchHit] {
+        try index.search(query.text, kind: query.kind, skill: query.skill, limit: query.limit).results.map {
+            SearchHit(id: $0.id, kind: $0.kind, title: $0.title, skill: $0.skill, breadcrumb: $0.breadcrumb,
+                      snippet: $0.snippet, score: $0.score, source: $0.source)
+        }
+    }
+
+    public func entry(id: String) -> Entry? {
+        try? index.entry(id: id)
+    }
+
+    public func nearIDs(to id: String, limit: Int) -> [String] {
+        (try? index.nearIDs(to: id, limit: limit)) ?? []
+    }
+
+    public func skills() -> [SkillInfo] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let listing { return listing }
+        let fresh = ((try? index.skills()) ?? []).map(Self.info)
+        listing = fresh
+        return fresh
+    }
+
+    public func skill(named name: String) -> SkillInfo? {
+        skills().first { $0.name == name }
+    }
+
+    public func file(skill name: String, path: String) -> Data? {
+        guard let info = skill(named: name), info.documents.contains(path) || info.resources.contains(path),
+              let folder = try? index.skillFolder(named: name) else { return nil }
+        let real = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        let file = folder.appendingPathComponent(path).resolvingSymlinksInPath().standardizedFileURL.path
+        guard file.hasPrefix(real.hasSuffix("/") ? real : real + "/") else { return nil }
+        return FileManager.default.contents(atPath: file)
+    }
+
+    public func refresh() -> Bool {
+        guard (try? index.isStale()) == true, let report = try? index.refresh(), report.changed else { return false }
+        lock.lock()
+        listing = nil
+        lock.unlock()
+        return true
+    }
+
+    /// A skill of the index as the server lists it: paths relative to the skill's folder, the
+    /// skill file first, and its other files as resources.
+    private static func info(_ summary: SkillSummary) -> SkillInfo {
+        let prefix = summary.path == "." ? "" : summary.path + "/"
+        var documents = summary.documents.map { String($0.dropFirst(prefix.count)) }
+        let skillFile = documents.first { $0 == "SKILL.md" } ?? documents.first { $0 == "skill.md" } ?? "SKILL.md"
+        documents.removeAll { $0 == skillFile }
+        let resources = SkillFiles.list(summary.folder)
+            .filter { ($0.kind == .file || $0.kind == .linkInside) && !$0.path.lowercased().hasSuffix(".md") }
+            .map(\.path)
+        return SkillInfo(
+            name: summary.name, description: summary.description, path: summary.path, skillFile: skillFile,
+            documents: [skillFile] + documents, resources: resources, entryCount: summary.entries.values.reduce(0, +))
+    }
+}
