@@ -124,7 +124,11 @@ public struct SearchQuery: Hashable, Sendable {
         var result: [String] = []
         var current = ""
         for char in text.lowercased() {
-            if char.isLetter || char.isNumber {
+            // ASCII first: Character's Unicode properties are slow, and most text is ASCII.
+            let isWordCharacter = char.isASCII
+                ? char.asciiValue.map { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) } ?? false
+                : char.isLetter || char.isNumber
+            if isWordCharacter {
                 current.append(char)
             } else if !current.isEmpty {
                 result.append(String(current.prefix(maxTermLength)))

@@ -184,7 +184,7 @@ struct Searcher {
             c.score *= ranking.kinds[c.kind] ?? 1
             if !stems.isEmpty {
                 let titleTokens = SearchQuery.tokens(c.title)
-                if Set(titleTokens).subtracting(SearchQuery.stopWords) == queryWords { c.score *= ranking.exactTitle }
+                if Set(titleTokens.filter { !SearchQuery.stopWords.contains($0) }) == queryWords { c.score *= ranking.exactTitle }
                 let covered = stems.filter { s in titleTokens.contains { $0.hasPrefix(s) } }.count
                 c.score *= 1 + ranking.titleCoverage * Double(covered) / Double(stems.count)
             }

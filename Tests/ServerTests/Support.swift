@@ -7,12 +7,11 @@ import Testing
 /// The fixture skills beside the tests.
 let fixtureRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/skills")
 
-/// A knowledge base over `roots`: a real SQLite index in a temporary folder, built now.
+/// A knowledge base over `roots`: a real SQLite index in a temporary folder (built in the
+/// background as `skill serve` does; every question waits for it).
 func indexedKnowledge(_ roots: [URL] = [fixtureRoot]) -> IndexKnowledgeBase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skill-server-index-\(UUID().uuidString)")
-    let index = SkillIndex(roots: roots, indexURL: folder.appendingPathComponent("index.sqlite"))
-    _ = try? index.refresh()
-    return IndexKnowledgeBase(index: index)
+    return IndexKnowledgeBase(index: SkillIndex(roots: roots, indexURL: folder.appendingPathComponent("index.sqlite")))
 }
 
 /// A server over the fixture skills, driven through the in-memory transport.

@@ -27,19 +27,12 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let log = ServerLog(level: ServerLog.Level(name: logLevel) ?? .warning)
-        let index = try options.open()
-        // The index is brought up to date before the first request; afterwards the server checks
-        // its freshness at most once a second, outside the reply path.
-        do {
-            let report = try index.refresh()
-            log.info("index: \(report.skillCount) skills, \(report.entryCount) entries, \(report.documentsParsed) documents parsed")
-            for diagnostic in report.diagnostics { log.debug(diagnostic.formatted) }
-        } catch {
-            throw fail(error)
-        }
+        // The knowledge base refreshes the index in the background, so `initialize` is answered at
+        // once; afterwards the server checks freshness at most once a second, off the reply path.
+        let knowledge = IndexKnowledgeBase(index: try options.open(), log: log)
         var configuration = MCPServer.Configuration()
         configuration.pageSize = pageSize
-        let server = MCPServer(knowledge: IndexKnowledgeBase(index: index), configuration: configuration, log: log)
+        let server = MCPServer(knowledge: knowledge, configuration: configuration, log: log)
         let status = StdioServer.run(server: server)
         if status != 0 { throw ExitCode(status) }
     }

@@ -56,21 +56,23 @@ public enum JSONValue: Hashable, Sendable {
 
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
+        // Each failed attempt costs a thrown error, so the likeliest kinds of a request's values
+        // come first: strings, then objects, then numbers.
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
+        if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let o = try? c.decode([String: JSONValue].self) {
+            self = .object(o)
+        } else if let i = try? c.decode(Int.self) {
+            self = .int(i)
+        } else if c.decodeNil() {
             self = .null
         } else if let b = try? c.decode(Bool.self) {
             self = .bool(b)
-        } else if let i = try? c.decode(Int.self) {
-            self = .int(i)
         } else if let d = try? c.decode(Double.self) {
             self = .double(d)
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else if let a = try? c.decode([JSONValue].self) {
-            self = .array(a)
         } else {
-            self = .object(try c.decode([String: JSONValue].self))
+            self = .array(try c.decode([JSONValue].self))
         }
     }
 

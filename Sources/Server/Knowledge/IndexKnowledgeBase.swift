@@ -2,35 +2,52 @@ import Foundation
 import SkillIndex
 import SkillParser
 
-/// The ``KnowledgeBase`` of `skill serve`: the SQLite index of the skills, refreshed when the
-/// skills change.
+/// The ``KnowledgeBase`` of `skill serve`: the SQLite index of the skills, brought up to date at
+/// start and whenever the skills change.
 public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     private let index: SkillIndex
     private let lock = NSLock()
     /// The skills as the server lists them, kept until the index changes (each tool call asks).
     private var listing: [SkillInfo]?
+    /// Left when the first refresh is done; every question waits for it, `initialize` does not.
+    private let ready = DispatchGroup()
 
-    /// A knowledge base over `index`; call ``refresh()`` (or `index.refresh()`) before serving.
-    public init(index: SkillIndex) {
+    /// A knowledge base over `index`, which it refreshes at once in the background.
+    public init(index: SkillIndex, log: ServerLog = ServerLog(level: .off)) {
         self.index = index
+        ready.enter()
+        DispatchQueue.global().async { [ready] in
+            defer { ready.leave() }
+            do {
+                let report = try index.refresh()
+                log.info("index: \(report.skillCount) skills, \(report.entryCount) entries, \(report.documentsParsed) documents parsed")
+                for diagnostic in report.diagnostics { log.debug(diagnostic.formatted) }
+            } catch {
+                log.error("cannot build the index: \(error.localizedDescription)")
+            }
+        }
     }
 
     public func search(_ query: KnowledgeQuery) throws -> [SearchHit] {
-        try index.search(query.text, kind: query.kind, skill: query.skill, limit: query.limit).results.map {
+        ready.wait()
+        return try index.search(query.text, kind: query.kind, skill: query.skill, limit: query.limit).results.map {
             SearchHit(id: $0.id, kind: $0.kind, title: $0.title, skill: $0.skill, breadcrumb: $0.breadcrumb,
                       snippet: $0.snippet, score: $0.score, source: $0.source)
         }
     }
 
     public func entry(id: String) -> Entry? {
-        try? index.entry(id: id)
+        ready.wait()
+        return try? index.entry(id: id)
     }
 
     public func nearIDs(to id: String, limit: Int) -> [String] {
-        (try? index.nearIDs(to: id, limit: limit)) ?? []
+        ready.wait()
+        return (try? index.nearIDs(to: id, limit: limit)) ?? []
     }
 
     public func skills() -> [SkillInfo] {
+        ready.wait()
         lock.lock()
         defer { lock.unlock() }
         if let listing { return listing }
@@ -53,6 +70,7 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     }
 
     public func refresh() -> Bool {
+        ready.wait()
         guard (try? index.isStale()) == true, let report = try? index.refresh(), report.changed else { return false }
         lock.lock()
         listing = nil
