@@ -11,7 +11,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 corpus = os.path.normpath(os.path.join(here, "..", "..", "shared", "corpus"))
 args = [a for a in sys.argv[1:] if a != "-v"]
 verbose = "-v" in sys.argv
-binary = args[0] if args else os.path.join(here, "..", ".build-index", "release", "skill")
+binary = args[0] if args else os.path.join(here, "..", ".build", "release", "skill")
 index = os.path.join(tempfile.gettempdir(), "skill-relevance.sqlite")
 env = dict(os.environ, NO_COLOR="1")
 

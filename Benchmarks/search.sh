@@ -4,11 +4,11 @@
 #
 # Usage: Benchmarks/search.sh corpus      # ../shared/corpus (copied to a temp folder first)
 #        Benchmarks/search.sh generated   # Benchmarks/generate-corpus.py's 10,000 skills
-# SKILL=path/to/skill overrides the binary (default .build-index/release/skill, else .build/release/skill).
+# SKILL=path/to/skill overrides the binary (default .build/release/skill).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which=${1:-corpus}
-SKILL=${SKILL:-$( [ -x .build-index/release/skill ] && echo .build-index/release/skill || echo .build/release/skill )}
+SKILL=${SKILL:-.build/release/skill}
 SKILL=$(realpath "$SKILL")
 work=$(mktemp -d /tmp/skill-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT

@@ -35,7 +35,7 @@ DIFFERENCES = {
 
 
 def binary():
-    for candidate in [os.environ.get("SKILL_BIN"), ROOT / ".build/debug/skill", ROOT / ".build-packaging/debug/skill"]:
+    for candidate in [os.environ.get("SKILL_BIN"), ROOT / ".build/debug/skill"]:
         if candidate and pathlib.Path(candidate).exists():
             return str(candidate)
     pytest.skip("build the skill binary first (swift build) or set SKILL_BIN")

@@ -28,7 +28,7 @@ public enum ModelDump {
     }
 
     private static func render(_ entry: Entry, into out: inout [String]) {
-        let depth = entry.id.contains("~") ? entry.breadcrumb.count + 1 : max(entry.breadcrumb.count, 1)
+        let depth = entry.id.has("~") ? entry.breadcrumb.count + 1 : max(entry.breadcrumb.count, 1)
         let indent = String(repeating: "  ", count: depth)
         let anchor = entry.id.firstIndex(where: { $0 == "#" || $0 == "~" }).map { String(entry.id[$0...]) } ?? ""
         out.append("\(indent)\(entry.kind) \(entry.source.line)-\(entry.source.endLine) \"\(oneLine(entry.title))\" \(anchor)")
