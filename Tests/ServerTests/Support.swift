@@ -84,7 +84,7 @@ final class GatedKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     let changed = NSLock()
     var willChange = false
 
-    func search(_ query: KnowledgeQuery) throws -> [SearchHit] {
+    func search(_ query: KnowledgeQuery) throws -> [SearchResult] {
         gate.wait()
         return try base.search(query)
     }

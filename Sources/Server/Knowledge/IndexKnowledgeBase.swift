@@ -28,12 +28,9 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         }
     }
 
-    public func search(_ query: KnowledgeQuery) throws -> [SearchHit] {
+    public func search(_ query: KnowledgeQuery) throws -> [SearchResult] {
         ready.wait()
-        return try index.search(query.text, kind: query.kind, skill: query.skill, limit: query.limit).results.map {
-            SearchHit(id: $0.id, kind: $0.kind, title: $0.title, skill: $0.skill, breadcrumb: $0.breadcrumb,
-                      snippet: $0.snippet, score: $0.score, source: $0.source)
-        }
+        return try index.search(query.text, kind: query.kind, skill: query.skill, limit: query.limit).results
     }
 
     public func entry(id: String) -> Entry? {

@@ -1,4 +1,5 @@
 import Foundation
+import SkillIndex
 import SkillParser
 
 /// What the server needs from the skills: search, entries, skills and their files. The server
@@ -12,7 +13,7 @@ public protocol KnowledgeBase: Sendable {
     /// - Parameter query: free words; may be empty when `kind` or `skill` is given, which then
     ///   means every entry of that kind or skill, in source order.
     /// - Returns: at most `query.limit` hits.
-    func search(_ query: KnowledgeQuery) throws -> [SearchHit]
+    func search(_ query: KnowledgeQuery) throws -> [SearchResult]
 
     /// The entry with this id, in full; `nil` when there is none.
     func entry(id: String) -> Entry?
@@ -49,31 +50,6 @@ public struct KnowledgeQuery: Hashable, Sendable {
         self.kind = kind
         self.skill = skill
         self.limit = limit
-    }
-}
-
-/// One ranked result (DESIGN.md section 3, "Results").
-public struct SearchHit: Codable, Hashable, Sendable {
-    public var id: String
-    public var kind: EntryKind
-    public var title: String
-    public var skill: String
-    public var breadcrumb: [String]
-    /// A short excerpt with the matched words marked `**like this**`.
-    public var snippet: String
-    /// Higher is better; only the order matters.
-    public var score: Double
-    public var source: SourceSpan
-
-    public init(id: String, kind: EntryKind, title: String, skill: String, breadcrumb: [String], snippet: String, score: Double, source: SourceSpan) {
-        self.id = id
-        self.kind = kind
-        self.title = title
-        self.skill = skill
-        self.breadcrumb = breadcrumb
-        self.snippet = snippet
-        self.score = score
-        self.source = source
     }
 }
 

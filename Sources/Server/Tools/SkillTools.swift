@@ -1,4 +1,5 @@
 import Foundation
+import SkillIndex
 import SkillParser
 
 /// The five tools: their definitions (kept terse: `tools/list` is paid in every agent's context)
@@ -142,14 +143,14 @@ struct SkillTools: Sendable {
         if let skill, knowledge.skill(named: skill) == nil { throw unknownSkill(skill, tool: "search") }
         let limit = try args.int("limit", default: Self.searchLimit.default, range: 1...Self.searchLimit.max)
         let budget = try args.maxChars()
-        let hits: [SearchHit]
+        let hits: [SearchResult]
         do {
             hits = try knowledge.search(KnowledgeQuery(text: query, kind: kind, skill: skill, limit: limit))
         } catch {
             throw ToolFailure(message: "search: the query failed: \(error). Try plain words.")
         }
         var lines: [String] = []
-        var kept: [SearchHit] = []
+        var kept: [SearchResult] = []
         var used = 0
         for hit in hits {
             let block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
