@@ -44,8 +44,7 @@ public enum DocumentParser {
         }
         let front = FrontmatterParser.parse(
             source, path: path, required: isSkillFile, diagnostics: &diagnostics)
-        let body = source.lines.dropFirst(front.bodyStartLine - 1).joined(separator: "\n")
-        let blocks = CMarkConverter.blocks(of: body, lineOffset: front.bodyStartLine - 1)
+        let blocks = CMarkConverter.blocks(of: source.text(fromLine: front.bodyStartLine), lineOffset: front.bodyStartLine - 1)
         check(blocks, source, path: path, diagnostics: &diagnostics)
 
         let doc = DocumentContext(skill: skillName(front.frontmatter), key: key, path: path, source: source, blocks: blocks)

@@ -6,17 +6,18 @@ import CCmark
 enum CMarkConverter {
     /// Parses `markdown` and returns its blocks in document order.
     /// - Parameter lineOffset: added to cmark's 1-based lines (the lines of the stripped frontmatter).
-    static func blocks(of markdown: String, lineOffset: Int) -> [Block] {
-        var utf8 = Array(markdown.utf8)
-        guard !utf8.isEmpty, let document = utf8.withUnsafeMutableBufferPointer({ buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                cmark_parse_document($0, buffer.count, CMARK_OPT_SOURCEPOS)
+    static func blocks(of markdown: Substring, lineOffset: Int) -> [Block] {
+        func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                cmark_parse_document($0, bytes.count, CMARK_OPT_SOURCEPOS)
             }
-        }) else { return [] }
+        }
+        let parsed = markdown.utf8.withContiguousStorageIfAvailable(parse) ?? Array(markdown.utf8).withUnsafeBufferPointer(parse)
+        guard let document = parsed else { return [] }
         defer { cmark_node_free(document) }
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
-        utf8 = []
 
         var blocks: [Block] = []
         var open: [Int] = []  // indices of blocks that have been entered and not exited

@@ -5,6 +5,8 @@ import Foundation
 struct SourceText: Sendable {
     /// The lines without their line ends; `lines[0]` is file line 1.
     let lines: [Substring]
+    /// The whole text, as decoded.
+    let text: String
     let byteCount: Int
 
     init(bytes: Data, path: String, diagnostics: inout [Diagnostic]) {
@@ -21,7 +23,7 @@ struct SourceText: Sendable {
                 "the file is not valid UTF-8; the bad bytes were read as U+FFFD. Save the file as UTF-8",
                 path: path, line: line))
         }
-        if bytes.firstIndex(of: 0) != nil {
+        if bytes.withUnsafeBytes({ raw in raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false }) {
             let line = SourceText.firstLine(in: bytes) { $0.contains(0) }
             diagnostics.append(Diagnostic(
                 .error, .nulByte,
@@ -30,25 +32,37 @@ struct SourceText: Sendable {
             text = text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
         }
         self.lines = SourceText.split(text)
+        self.text = text
+    }
+
+    /// The text from the start of file line `number` (1-based) to the end, line ends as written.
+    func text(fromLine number: Int) -> Substring {
+        guard number > 1 else { return text[...] }
+        guard number <= lines.count else { return text[text.endIndex...] }
+        return text[lines[number - 1].startIndex...]
     }
 
     /// The lines of `text` without their `\n` or `\r\n` ends, split on bytes (Characters would
     /// be slower, and `\r\n` is one Character).
     static func split(_ text: String) -> [Substring] {
-        var lines: [Substring] = []
         let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == 0x0A {
-                var end = index
-                if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
-                lines.append(text[start..<end])
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+        var lines: [Substring] = []
+        // Offsets of the line ends first, over the contiguous bytes; then one slice per line.
+        let ends: [Int] = utf8.withContiguousStorageIfAvailable { bytes in
+            var ends: [Int] = []
+            for (offset, byte) in bytes.enumerated() where byte == 0x0A { ends.append(offset) }
+            return ends
+        } ?? utf8.enumerated().filter { $0.element == 0x0A }.map(\.offset)
+        lines.reserveCapacity(ends.count + 1)
+        var start = 0
+        for end in ends + [utf8.count] where end > start || end < utf8.count {
+            var stop = end
+            if stop > start, utf8[utf8.index(utf8.startIndex, offsetBy: stop - 1)] == 0x0D { stop -= 1 }
+            let lower = utf8.index(utf8.startIndex, offsetBy: start)
+            let upper = utf8.index(utf8.startIndex, offsetBy: stop)
+            lines.append(text[lower..<upper])
+            start = end + 1
         }
-        if start != utf8.endIndex { lines.append(text[start..<utf8.endIndex]) }
         return lines
     }
 

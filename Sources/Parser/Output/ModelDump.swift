@@ -69,6 +69,7 @@ public enum ModelDump {
     }
 
     private static func oneLine(_ text: String) -> String {
+        if text.utf8.count <= 120, !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return text }
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return flat.count > 120 ? String(flat.prefix(119)) + "…" : flat
     }
