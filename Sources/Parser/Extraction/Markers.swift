@@ -78,7 +78,9 @@ enum Markers {
         var checked = 0
         for line in SourceText.split(code) where !line.isEmpty {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            let isComment = trimmed.hasPrefix("//") || trimmed.hasPrefix("#") || trimmed.hasPrefix("--") || trimmed.hasPrefix("/*")
+            // Comment starts are ASCII: `//`, `/*`, `#`, `--`.
+            let start = Array(trimmed.utf8.prefix(2))
+            let isComment = start.first == 0x23 || (start.count == 2 && (start == [0x2F, 0x2F] || start == [0x2F, 0x2A] || start == [0x2D, 0x2D]))
             if isComment, checked < 40 {
                 checked += 1
                 let label = String(trimmed.drop { $0 == "/" || $0 == "#" || $0 == "-" || $0 == "*" || $0 == " " })

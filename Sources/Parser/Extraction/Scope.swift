@@ -55,10 +55,13 @@ struct Scope {
                 if verdict == .neutral, index == range.lowerBound { verdict = headingVerdict }
                 codes.append(Code(block: index, language: language, verdict: verdict, label: label))
             case .paragraph:
-                let lines = doc.source.lines(block.line, block.endLine)
-                let found = TableReader.tables(in: lines, firstLine: block.line)
+                // Tables and trees need the source lines; the inline text says whether to look.
+                let mayBeTable = block.text.has("|")
+                let mayBeTree = block.text.hasAny(of: ["├", "└"])
+                let lines = mayBeTable || mayBeTree ? doc.source.lines(block.line, block.endLine) : []
+                let found = mayBeTable ? TableReader.tables(in: lines, firstLine: block.line) : []
                 tables += found
-                if found.isEmpty, lines.contains(where: { $0.hasAny(of: ["├", "└"]) }), TreeReader.isDecisionTree(lines) {
+                if found.isEmpty, mayBeTree, TreeReader.isDecisionTree(lines) {
                     trees.append((index, block.line...block.endLine, TreeReader.nodes(of: lines, firstLine: block.line)))
                 } else if found.isEmpty, block.depth == 0, let mark = Scope.mark(block.text) {
                     marked.append(Marked(block: index, verdict: mark, text: block.text))
@@ -102,13 +105,16 @@ struct TaskItem {
     var text: String
 
     init?(_ text: String) {
-        let trimmed = text.drop { $0 == " " }
-        guard trimmed.count >= 3, trimmed.first == "[", trimmed.dropFirst(2).first == "]" else { return nil }
-        switch trimmed.dropFirst().first {
-        case " ": checked = false
-        case "x", "X": checked = true
+        // `[ ]`, `[x]` and `[X]` are ASCII: look at the first bytes only.
+        let bytes = text.utf8.drop { $0 == 0x20 }
+        guard bytes.count >= 3 else { return nil }
+        let head = Array(bytes.prefix(3))
+        guard head[0] == 0x5B, head[2] == 0x5D else { return nil }
+        switch head[1] {
+        case 0x20: checked = false
+        case 0x78, 0x58: checked = true
         default: return nil
         }
-        self.text = String(trimmed.dropFirst(3)).trimming(" \t")
+        self.text = String(Substring(bytes.dropFirst(3))).trimming(" \t")
     }
 }
