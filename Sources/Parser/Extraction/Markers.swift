@@ -5,18 +5,25 @@ enum Markers {
     /// such as "1." or "2)" dropped.
     static func words(_ text: String) -> [Substring] {
         var out = ""
+        var spaced = true
         for scalar in text.lowercased().unicodeScalars {
-            if scalar == "’" {
-                out += "'"
-            } else if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "'" || scalar == "-" {
-                out.unicodeScalars.append(scalar)
-            } else if out.last != " " {
+            if scalar == "’" || scalar == "'" || scalar == "-" || isWordScalar(scalar) {
+                out.unicodeScalars.append(scalar == "’" ? "'" : scalar)
+                spaced = false
+            } else if !spaced {
                 out += " "
+                spaced = true
             }
         }
         var words = out.split(separator: " ")
         while let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }) { words.removeFirst() }
         return words
+    }
+
+    /// A letter or digit; ASCII is decided without Unicode's property tables.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            : scalar.properties.isAlphabetic
     }
 
     /// Whether `words` hold any of `phrases` as consecutive words.

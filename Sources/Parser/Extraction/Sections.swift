@@ -77,7 +77,7 @@ enum Slug {
         var out = ""
         var pendingHyphen = false
         for scalar in title.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            if Markers.isWordScalar(scalar) {
                 if pendingHyphen, !out.isEmpty { out += "-" }
                 pendingHyphen = false
                 out.unicodeScalars.append(scalar)
