@@ -7,6 +7,8 @@ struct SourceText: Sendable {
     let lines: [Substring]
     /// The whole text, as decoded.
     let text: String
+    /// Whether some line ended with `\r\n`.
+    private let hasCarriageReturns: Bool
     let byteCount: Int
 
     init(bytes: Data, path: String, diagnostics: inout [Diagnostic]) {
@@ -33,6 +35,7 @@ struct SourceText: Sendable {
         }
         self.lines = SourceText.split(text)
         self.text = text
+        hasCarriageReturns = text.utf8.contains(0x0D)
     }
 
     /// The text from the start of file line `number` (1-based) to the end, line ends as written.
@@ -79,9 +82,15 @@ struct SourceText: Sendable {
         return line
     }
 
-    /// The text of file lines `from` through `to` (1-based, inclusive), clamped to the file.
+    /// The text of file lines `from` through `to` (1-based, inclusive), clamped to the file,
+    /// with `\n` line ends.
     func slice(_ from: Int, _ to: Int) -> String {
-        lines(from, to).joined(separator: "\n")
+        let lower = max(from, 1) - 1
+        let upper = min(to, lines.count)
+        guard lower < upper else { return "" }
+        // Without CRLF ends the lines stand in the text as they are: one copy, no join.
+        if !hasCarriageReturns { return String(text[lines[lower].startIndex..<lines[upper - 1].endIndex]) }
+        return lines[lower..<upper].joined(separator: "\n")
     }
 
     /// File lines `from` through `to` (1-based, inclusive), clamped to the file.

@@ -47,7 +47,7 @@ public struct ParseReport: Codable, Sendable {
     /// The report as pretty JSON with the field names of DESIGN.md section 2.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
     }
 }
