@@ -128,8 +128,7 @@ struct Searcher {
             candidates = try candidatesFor(query.terms.map(Self.expression).joined(separator: " OR "), filter: filter, values: values)
             results.partial = !candidates.isEmpty
         }
-        let ranked = rerank(candidates, query: query)
-        let top = Array(ranked.prefix(limit))
+        let top = rerank(candidates, query: query, limit: limit)
         let snippets = try snippetsFor(top.map(\.rowid), expression: query.terms.map(Self.expression).joined(separator: " OR "))
         results.results = top.map { Self.result($0, snippet: snippets[$0.rowid] ?? "") }
         return results
@@ -171,8 +170,9 @@ struct Searcher {
             source: SourceSpan(path: c.path, line: c.line, endLine: c.endLine))
     }
 
-    /// Re-scores the BM25 candidates and drops an entry when its own section already ranks.
-    private func rerank(_ candidates: [Candidate], query: SearchQuery) -> [Candidate] {
+    /// Re-scores the BM25 candidates and drops an entry when its own section already ranks; the
+    /// best `limit` are kept.
+    private func rerank(_ candidates: [Candidate], query: SearchQuery, limit: Int) -> [Candidate] {
         let words = query.terms.flatMap { term -> [String] in
             switch term {
             case .word(let w), .prefix(let w): return [w]
@@ -202,16 +202,22 @@ struct Searcher {
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }
         // A section and the entries inside it without a heading (`…#slug~example-1`) are one place:
         // keep the better-ranked one.
-        var seen = Set<String>()
-        return scored.filter { seen.insert(Self.place($0)).inserted }
+        var seen = Set<Substring>()
+        var top: [Candidate] = []
+        for c in scored where seen.insert(Self.place(c)).inserted {
+            top.append(c)
+            if top.count == limit { break }
+        }
+        return top
     }
 
     /// The section an entry stands for: its id without a `~kind-n` suffix.
-    private static func place(_ c: Candidate) -> String {
-        if let tilde = c.id.lastIndex(of: "~"), c.id[c.id.index(after: tilde)...].contains("-") {
-            return String(c.id[..<tilde])
+    private static func place(_ c: Candidate) -> Substring {
+        let utf8 = c.id.utf8
+        if let tilde = utf8.lastIndex(of: UInt8(ascii: "~")), utf8[utf8.index(after: tilde)...].contains(UInt8(ascii: "-")) {
+            return c.id[..<tilde]
         }
-        return c.id
+        return c.id[...]
     }
 
     /// A crude stem for comparing query words with title words: the word without common endings.
@@ -224,12 +230,13 @@ struct Searcher {
 
     private func snippetsFor(_ rowids: [Int64], expression: String) throws -> [Int64: String] {
         guard !rowids.isEmpty else { return [:] }
+        // Bound rowids: one prepared statement per count of results, not one per search.
         let sql = """
-        SELECT rowid, snippet(fts, -1, '\(SearchResults.mark)', '\(SearchResults.mark)', '…', 16), text, title
-        FROM fts WHERE fts MATCH ? AND rowid IN (\(rowids.map(String.init).joined(separator: ",")))
+        SELECT rowid, snippet(fts, -1, '\(SearchResults.mark)', '\(SearchResults.mark)', '…', 16), text
+        FROM fts WHERE fts MATCH ? AND rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
         """
         var snippets: [Int64: String] = [:]
-        for (rowid, snippet, text) in try db.query(sql, [.text(expression)], { ($0.int(0), $0.text(1), $0.text(2)) }) {
+        for (rowid, snippet, text) in try db.query(sql, [.text(expression)] + rowids.map { .int($0) }, { ($0.int(0), $0.text(1), $0.text(2)) }) {
             snippets[rowid] = Self.flatten(snippet.isEmpty ? String(text.prefix(160)) : snippet)
         }
         return snippets

@@ -105,7 +105,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 extension JSONValue {
     /// Converts any `Encodable` value into a ``JSONValue``.
     public init(encoding value: some Encodable) throws {
-        self = try JSONCoding.decoder.decode(JSONValue.self, from: JSONCoding.encoder.encode(value))
+        self = try JSONParser.parse(JSONCoding.encoder.encode(value))
     }
 
     /// Decodes the value into `type`.

@@ -150,15 +150,16 @@ struct SkillTools: Sendable {
             throw ToolFailure(message: "search: the query failed: \(error). Try plain words.")
         }
         var lines: [String] = []
-        var kept: [SearchResult] = []
+        var kept: [JSONValue] = []
         var used = 0
         for hit in hits {
             let block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
             // The budget covers both forms of the hit: its text and its structured JSON.
-            let cost = block.count + 1 + ((try? JSONValue(encoding: hit)).map { JSONWriter.data($0).count } ?? 0)
+            let json = try JSONValue(encoding: hit)
+            let cost = block.count + 1 + JSONWriter.data(json).count
             if used + cost > budget, !kept.isEmpty { break }
             lines.append(block)
-            kept.append(hit)
+            kept.append(json)
             used += cost
         }
         let truncated = kept.count < hits.count
@@ -169,7 +170,7 @@ struct SkillTools: Sendable {
             text = lines.joined(separator: "\n")
             if truncated { text += "\n(\(hits.count - kept.count) more; raise maxChars or narrow the query)" }
         }
-        var structured: [String: JSONValue] = ["hits": try JSONValue(encoding: kept)]
+        var structured: [String: JSONValue] = ["hits": .array(kept)]
         if truncated { structured["truncated"] = true }
         return Output(text: text, structured: .object(structured))
     }
