@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SkillServer
+@testable import SkillIndex
+import SkillParser
 
 @Suite struct JSONParserTests {
     func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Data(text.utf8)) }
@@ -94,5 +96,29 @@ import Testing
             #expect(e.code == .parseError)
             #expect(e.message == "Parse error: the line is not valid JSON (UTF-8, one message per line)")
         }
+    }
+}
+
+@Suite struct JSONConvertibleTests {
+    func coded(_ value: some Encodable) throws -> JSONValue { try JSONParser.parse(JSONCoding.encoder.encode(value)) }
+
+    @Test func buildsWhatTheCodersGive() throws {
+        let hit = SearchResult(
+            id: "a/SKILL.md#x~example-1", kind: .example, title: "T \"q\"", skill: "a", breadcrumb: ["A", "B"],
+            snippet: "**x** y", score: 12.345, source: SourceSpan(path: "a/SKILL.md", line: 3, endLine: 9))
+        #expect(hit.json == (try coded(hit)))
+        var whole = hit
+        whole.score = 7
+        #expect(whole.json == (try coded(whole)))
+        let response = CallToolRequest.Response(content: [TextContent("hi")], structuredContent: ["hits": [hit.json]], isError: true)
+        #expect(response.json == (try coded(response)))
+        let bare = CallToolRequest.Response(content: [], structuredContent: nil, isError: nil)
+        #expect(bare.json == (try coded(bare)))
+    }
+
+    @Test func numbers() {
+        #expect(JSONValue.number(3) == .int(3))
+        #expect(JSONValue.number(-0.5) == .double(-0.5))
+        #expect(JSONValue.number(1e20) == .double(1e20))
     }
 }

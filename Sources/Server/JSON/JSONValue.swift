@@ -102,10 +102,26 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     }
 }
 
+/// A value that builds its own ``JSONValue``, equal to what its `Encodable` form gives, without
+/// a coder: ``JSONValue/init(encoding:)`` takes this path (the types of every search reply have it).
+public protocol JSONConvertible {
+    /// The value as JSON.
+    var json: JSONValue { get }
+}
+
 extension JSONValue {
     /// Converts any `Encodable` value into a ``JSONValue``.
     public init(encoding value: some Encodable) throws {
-        self = try JSONParser.parse(JSONCoding.encoder.encode(value))
+        if let convertible = value as? any JSONConvertible {
+            self = convertible.json
+        } else {
+            self = try JSONParser.parse(JSONCoding.encoder.encode(value))
+        }
+    }
+
+    /// A number as encoding and reading it back gives it: an integer when it is one that fits.
+    public static func number(_ d: Double) -> JSONValue {
+        d.rounded() == d && abs(d) < 0x1p63 ? .int(Int(d)) : .double(d)
     }
 
     /// Decodes the value into `type`.

@@ -143,11 +143,13 @@ public struct Tool: Codable, Hashable, Sendable {
 }
 
 /// A block of content; this server only sends text.
-public struct TextContent: Codable, Hashable, Sendable {
+public struct TextContent: Codable, Hashable, Sendable, JSONConvertible {
     public var type: String = "text"
     public var text: String
 
     public init(_ text: String) { self.text = text }
+
+    public var json: JSONValue { ["type": .string(type), "text": .string(text)] }
 }
 
 /// `tools/call`.
@@ -163,10 +165,17 @@ public struct CallToolRequest: MCPRequest, Hashable {
     }
 
     /// The result of the request.
-    public struct Response: Codable, Hashable, Sendable {
+    public struct Response: Codable, Hashable, Sendable, JSONConvertible {
         public var content: [TextContent]
         public var structuredContent: JSONValue?
         public var isError: Bool?
+
+        public var json: JSONValue {
+            var o: [String: JSONValue] = ["content": .array(content.map(\.json))]
+            if let structuredContent { o["structuredContent"] = structuredContent }
+            if let isError { o["isError"] = .bool(isError) }
+            return .object(o)
+        }
     }
 }
 

@@ -155,7 +155,7 @@ struct SkillTools: Sendable {
         for hit in hits {
             let block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
             // The budget covers both forms of the hit: its text and its structured JSON.
-            let json = try JSONValue(encoding: hit)
+            let json = hit.json
             let cost = block.count + 1 + JSONWriter.data(json).count
             if used + cost > budget, !kept.isEmpty { break }
             lines.append(block)
@@ -321,5 +321,16 @@ struct SkillTools: Sendable {
     private func unknownSkill(_ name: String, tool: String) -> ToolFailure {
         let near = Text.nearest(name, in: knowledge.skills().map(\.name), limit: 3)
         return ToolFailure(message: "\(tool): no skill is named \"\(name)\"." + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: ", "))?") + " `list_skills` lists them.")
+    }
+}
+
+extension SearchResult: JSONConvertible {
+    /// The hit as its `Codable` form gives it.
+    public var json: JSONValue {
+        [
+            "id": .string(id), "kind": .string(kind.rawValue), "title": .string(title), "skill": .string(skill),
+            "breadcrumb": .array(breadcrumb.map { .string($0) }), "snippet": .string(snippet), "score": .number(score),
+            "source": ["path": .string(source.path), "line": .int(source.line), "endLine": .int(source.endLine)],
+        ]
     }
 }
