@@ -187,9 +187,13 @@ struct Searcher {
             c.score *= ranking.kinds[c.kind] ?? 1
             if !stems.isEmpty {
                 let titleTokens = SearchQuery.tokens(c.title)
-                if Set(titleTokens.filter { !SearchQuery.stopWords.contains($0) }) == queryWords { c.score *= ranking.exactTitle }
-                let covered = stems.filter { s in titleTokens.contains { $0.hasPrefix(s) } }.count
-                c.score *= 1 + ranking.titleCoverage * Double(covered) / Double(stems.count)
+                let titleWords = titleTokens.filter { !SearchQuery.stopWords.contains($0) }
+                // The same words as the query (sets compared without building one per candidate).
+                if titleWords.allSatisfy(queryWords.contains), queryWords.allSatisfy(titleWords.contains) { c.score *= ranking.exactTitle }
+                if ranking.titleCoverage != 0 {
+                    let covered = stems.filter { s in titleTokens.contains { $0.hasPrefix(s) } }.count
+                    c.score *= 1 + ranking.titleCoverage * Double(covered) / Double(stems.count)
+                }
             }
             if !query.symbols.isEmpty {
                 let keywords = c.keywords.split(separator: " ")
@@ -222,7 +226,8 @@ struct Searcher {
 
     /// A crude stem for comparing query words with title words: the word without common endings.
     static func stem(_ word: String) -> String {
-        for suffix in ["ations", "ation", "ings", "ing", "ies", "ers", "ed", "es", "er", "s"] where word.count > suffix.count + 3 && word.hasSuffix(suffix) {
+        let count = word.count
+        for suffix in ["ations", "ation", "ings", "ing", "ies", "ers", "ed", "es", "er", "s"] where count > suffix.count + 3 && word.hasSuffix(suffix) {
             return String(word.dropLast(suffix.count))
         }
         return word
@@ -295,6 +300,14 @@ struct Searcher {
 
     // MARK: Typos
 
+    /// ``EditDistance`` of two words, over bytes when both are ASCII (the same, and faster).
+    static func distance(_ a: String, _ b: String, limit: Int) -> Int {
+        if a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) {
+            return EditDistance.between(Array(a.utf8), Array(b.utf8), limit: limit)
+        }
+        return EditDistance.between(Array(a), Array(b), limit: limit)
+    }
+
     /// Replaces each word the index has never seen by the nearest indexed word (edit distance 1
     /// for words of 5 to 7 letters, 2 from 8), the most common one on a tie. Returns the changes.
     private func correctTypos(_ query: inout SearchQuery) throws -> [String: String] {
@@ -318,11 +331,11 @@ struct Searcher {
                     "SELECT term, doc FROM words_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?",
                     [.text(lower), .text(upper), .int(Int64(word.count - allowed)), .int(Int64(word.count + allowed))]
                 ) { ($0.text(0), $0.int(1)) }
-                let target = Array(word)
+                let stem = Self.stem(word)
                 for (candidate, docs) in rows {
                     let d = min(
-                        EditDistance.between(target, Array(candidate), limit: allowed),
-                        EditDistance.between(Array(Self.stem(word)), Array(Self.stem(candidate)), limit: allowed))
+                        Self.distance(word, candidate, limit: allowed),
+                        Self.distance(stem, Self.stem(candidate), limit: allowed))
                     guard d <= allowed else { continue }
                     if best == nil || d < best!.distance || (d == best!.distance && docs > best!.docs) {
                         best = (candidate, d, docs)
