@@ -105,8 +105,7 @@ public final class SkillIndex: @unchecked Sendable {
             guard try db.text("SELECT value FROM meta WHERE key = 'schemaVersion'") == String(Schema.version),
                   try db.text("SELECT value FROM meta WHERE key = 'roots'") == rootsJSON
             else { return nil }
-            // Mapped pages: searches read doclists all over the file, without a read(2) per page.
-            try? db.execute("PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 268435456")
+            try? db.execute("PRAGMA synchronous = NORMAL")
             self.db = db
             openedInode = stamp.inode
             return db
@@ -182,6 +181,7 @@ public final class SkillIndex: @unchecked Sendable {
     ///   - limit: at most this many results.
     public func search(_ query: String, kind: EntryKind? = nil, skill: String? = nil, limit: Int = 10) throws -> SearchResults {
         try locked {
+            // One read transaction: the search's statements see one snapshot and take the lock once.
             let db = try database()
             return try db.read { try Searcher(db: db).search(query, kind: kind, skill: skill, limit: limit) }
         }

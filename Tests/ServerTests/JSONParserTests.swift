@@ -39,7 +39,7 @@ import SkillParser
         #expect(try parse("9223372036854775807") == .int(Int.max))
         #expect(try parse("-9223372036854775808") == .int(Int.min))
         #expect(try parse("9223372036854775808") == .double(9223372036854775808))
-        #expect(try parse("12345678901234567890") == .double(12345678901234567890))
+        #expect(try parse("12345678901234567890") == .double(1.2345678901234567e19))
         #expect(try parse("9007199254740993") == .int(9007199254740993))
         #expect(try parse("3.0") == 3)
         #expect(try parse("1e2") == 100)
@@ -120,5 +120,16 @@ import SkillParser
         #expect(JSONValue.number(3) == .int(3))
         #expect(JSONValue.number(-0.5) == .double(-0.5))
         #expect(JSONValue.number(1e20) == .double(1e20))
+    }
+}
+
+@Suite struct JSONReadableTests {
+    @Test func callToolReadsWhatTheDecoderReads() throws {
+        for params: JSONValue in [["name": "search", "arguments": ["query": "x", "limit": 2]], ["name": "get"], ["name": "get", "arguments": .null], ["name": "a", "_meta": ["k": 1]]] {
+            #expect(CallToolRequest(json: params) == (try params.decode(as: CallToolRequest.self)))
+        }
+        for params: JSONValue in [[:], ["name": 1], ["name": "a", "arguments": [1]], "x"] {
+            #expect(CallToolRequest(json: params) == nil)
+        }
     }
 }

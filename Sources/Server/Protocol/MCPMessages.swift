@@ -153,7 +153,7 @@ public struct TextContent: Codable, Hashable, Sendable, JSONConvertible {
 }
 
 /// `tools/call`.
-public struct CallToolRequest: MCPRequest, Hashable {
+public struct CallToolRequest: MCPRequest, Hashable, JSONReadable {
     /// The JSON-RPC method name.
     public static let method = "tools/call"
     public var name: String
@@ -162,6 +162,15 @@ public struct CallToolRequest: MCPRequest, Hashable {
     public init(name: String, arguments: [String: JSONValue]? = nil) {
         self.name = name
         self.arguments = arguments
+    }
+
+    public init?(json: JSONValue) {
+        guard case .string(let name)? = json["name"] else { return nil }
+        switch json["arguments"] {
+        case nil, .null?: self.init(name: name)
+        case .object(let arguments)?: self.init(name: name, arguments: arguments)
+        default: return nil
+        }
     }
 
     /// The result of the request.
