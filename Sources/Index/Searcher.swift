@@ -61,18 +61,23 @@ struct Searcher {
         "llm": ["language model"], "ui": ["user interface"], "auth": ["authentication", "oauth"],
     ]
 
+    /// What the re-ranking reads of an entry.
     private struct Candidate {
         var rowid: Int64
         var id: String
         var kind: String
         var title: String
+        var keywords: String
+        var score: Double
+    }
+
+    /// Where a result is: read for the results only, not for every candidate.
+    private struct Location {
         var skill: String
         var crumbs: String
         var path: String
         var line: Int
         var endLine: Int
-        var keywords: String
-        var score: Double
     }
 
     func search(_ text: String, kind: EntryKind?, skill: String?, limit: Int) throws -> SearchResults {
@@ -103,11 +108,10 @@ struct Searcher {
         guard !query.terms.isEmpty else {
             // Filters only: entries in index order.
             let rows = try db.query(
-                "SELECT e.rowid, e.id, e.kind, e.title, e.skill, e.crumbs, e.path, e.line, e.end_line, e.keywords, substr(e.text, 1, 200) FROM entries e WHERE 1\(filter) ORDER BY e.skill, e.path, e.line LIMIT ?",
+                "SELECT e.rowid, e.id, e.kind, e.title, e.keywords, e.skill, e.crumbs, e.path, e.line, e.end_line, substr(e.text, 1, 200) FROM entries e WHERE 1\(filter) ORDER BY e.skill, e.path, e.line LIMIT ?",
                 values + [.int(Int64(limit))]
             ) { row -> SearchResult in
-                let c = Self.candidate(row, score: 0)
-                return Self.result(c, snippet: Self.flatten(row.text(10)))
+                Self.result(Self.candidate(row, score: 0), Self.location(row, at: 5), snippet: Self.flatten(row.text(10)))
             }
             results.results = rows
             return results
@@ -129,15 +133,17 @@ struct Searcher {
             results.partial = !candidates.isEmpty
         }
         let top = rerank(candidates, query: query, limit: limit)
-        let snippets = try snippetsFor(top.map(\.rowid), expression: query.terms.map(Self.expression).joined(separator: " OR "))
-        results.results = top.map { Self.result($0, snippet: snippets[$0.rowid] ?? "") }
+        let rowids = top.map(\.rowid)
+        let snippets = try snippetsFor(rowids, expression: query.terms.map(Self.expression).joined(separator: " OR "))
+        let locations = try locationsFor(rowids)
+        results.results = top.compactMap { c in locations[c.rowid].map { Self.result(c, $0, snippet: snippets[c.rowid] ?? "") } }
         return results
     }
 
     private func candidatesFor(_ expression: String, filter: String, values: [SQLValue]) throws -> [Candidate] {
         let r = ranking
         let weights = "bm25(\(r.title), \(r.breadcrumb), \(r.keywords), \(r.text), \(r.code))"
-        let columns = "e.rowid, e.id, e.kind, e.title, e.skill, e.crumbs, e.path, e.line, e.end_line, e.keywords"
+        let columns = "e.rowid, e.id, e.kind, e.title, e.keywords"
         let sql: String
         if filter.isEmpty {
             // FTS5's own `ORDER BY rank LIMIT` path ranks without reading the entries' rows.
@@ -152,22 +158,40 @@ struct Searcher {
             ORDER BY fts.rank LIMIT \(r.candidates)
             """
         }
-        return try db.query(sql, [.text(expression)] + values) { Self.candidate($0, score: -$0.double(10)) }
+        return try db.query(sql, [.text(expression)] + values) { Self.candidate($0, score: -$0.double(5)) }
     }
 
+    /// A candidate from columns 0-4: rowid, id, kind, title, keywords.
     private static func candidate(_ row: Statement, score: Double) -> Candidate {
-        Candidate(
-            rowid: row.int(0), id: row.text(1), kind: row.text(2), title: row.text(3), skill: row.text(4),
-            crumbs: row.text(5), path: row.text(6), line: Int(row.int(7)), endLine: Int(row.int(8)),
-            keywords: row.text(9), score: score)
+        Candidate(rowid: row.int(0), id: row.text(1), kind: row.text(2), title: row.text(3), keywords: row.text(4), score: score)
     }
 
-    private static func result(_ c: Candidate, snippet: String) -> SearchResult {
-        let crumbs = (try? JSONDecoder().decode([String].self, from: Data(c.crumbs.utf8))) ?? []
+    /// A location from the columns skill, crumbs, path, line, end_line, the first at `first`.
+    private static func location(_ row: Statement, at first: Int32) -> Location {
+        Location(
+            skill: row.text(first), crumbs: row.text(first + 1), path: row.text(first + 2),
+            line: Int(row.int(first + 3)), endLine: Int(row.int(first + 4)))
+    }
+
+    private func locationsFor(_ rowids: [Int64]) throws -> [Int64: Location] {
+        guard !rowids.isEmpty else { return [:] }
+        let sql = """
+        SELECT rowid, skill, crumbs, path, line, end_line FROM entries
+        WHERE rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
+        """
+        var locations: [Int64: Location] = [:]
+        for (rowid, location) in try db.query(sql, rowids.map { .int($0) }, { ($0.int(0), Self.location($0, at: 1)) }) {
+            locations[rowid] = location
+        }
+        return locations
+    }
+
+    private static func result(_ c: Candidate, _ l: Location, snippet: String) -> SearchResult {
+        let crumbs = (try? JSONDecoder().decode([String].self, from: Data(l.crumbs.utf8))) ?? []
         return SearchResult(
-            id: c.id, kind: EntryKind(rawValue: c.kind), title: c.title, skill: c.skill, breadcrumb: crumbs,
+            id: c.id, kind: EntryKind(rawValue: c.kind), title: c.title, skill: l.skill, breadcrumb: crumbs,
             snippet: snippet, score: (c.score * 1000).rounded() / 1000,
-            source: SourceSpan(path: c.path, line: c.line, endLine: c.endLine))
+            source: SourceSpan(path: l.path, line: l.line, endLine: l.endLine))
     }
 
     /// Re-scores the BM25 candidates and drops an entry when its own section already ranks; the
