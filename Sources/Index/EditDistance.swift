@@ -2,7 +2,7 @@
 public enum EditDistance {
     /// Levenshtein distance with adjacent transpositions, stopping early: any result over
     /// `limit` is `limit + 1`.
-    public static func between(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+    public static func between<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

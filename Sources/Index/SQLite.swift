@@ -120,6 +120,14 @@ final class Database {
         try query(sql, values) { $0.isNull(0) ? nil : $0.text(0) }.first ?? nil
     }
 
+    /// Runs `body` inside one read transaction: its statements share a snapshot and take the
+    /// database's read lock once.
+    func read<T>(_ body: () throws -> T) throws -> T {
+        try run("BEGIN")
+        defer { try? run("COMMIT") }
+        return try body()
+    }
+
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`: all or nothing. The write lock is taken at
     /// once (waiting up to the busy timeout), so two writers never interleave.
     func transaction<T>(_ body: () throws -> T) throws -> T {

@@ -121,6 +121,7 @@ public struct SearchQuery: Hashable, Sendable {
 
     /// The lower-cased letter-and-digit runs of `text`, as the index's tokenizer sees them.
     static func tokens(_ text: String) -> [String] {
+        if let tokens = asciiTokens(text) { return tokens }
         var result: [String] = []
         var current = ""
         for char in text.lowercased() {
@@ -136,6 +137,23 @@ public struct SearchQuery: Hashable, Sendable {
             }
         }
         if !current.isEmpty { result.append(String(current.prefix(maxTermLength))) }
+        return result
+    }
+
+    /// ``tokens(_:)`` of ASCII text, byte by byte (titles and queries mostly are); `nil` for other text.
+    private static func asciiTokens(_ text: String) -> [String]? {
+        var result: [String] = []
+        var current: [UInt8] = []
+        func flush() {
+            if !current.isEmpty { result.append(String(decoding: current.prefix(maxTermLength), as: UTF8.self)) }
+            current.removeAll(keepingCapacity: true)
+        }
+        for var byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte >= 0x41, byte <= 0x5A { byte += 0x20 }
+            if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) { current.append(byte) } else { flush() }
+        }
+        flush()
         return result
     }
 }

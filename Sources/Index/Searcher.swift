@@ -61,18 +61,23 @@ struct Searcher {
         "llm": ["language model"], "ui": ["user interface"], "auth": ["authentication", "oauth"],
     ]
 
+    /// What the re-ranking reads of an entry.
     private struct Candidate {
         var rowid: Int64
         var id: String
         var kind: String
         var title: String
+        var keywords: String
+        var score: Double
+    }
+
+    /// Where a result is: read for the results only, not for every candidate.
+    private struct Location {
         var skill: String
         var crumbs: String
         var path: String
         var line: Int
         var endLine: Int
-        var keywords: String
-        var score: Double
     }
 
     func search(_ text: String, kind: EntryKind?, skill: String?, limit: Int) throws -> SearchResults {
@@ -103,11 +108,10 @@ struct Searcher {
         guard !query.terms.isEmpty else {
             // Filters only: entries in index order.
             let rows = try db.query(
-                "SELECT e.rowid, e.id, e.kind, e.title, e.skill, e.crumbs, e.path, e.line, e.end_line, e.keywords, substr(e.text, 1, 200) FROM entries e WHERE 1\(filter) ORDER BY e.skill, e.path, e.line LIMIT ?",
+                "SELECT e.rowid, e.id, e.kind, e.title, e.keywords, e.skill, e.crumbs, e.path, e.line, e.end_line, substr(e.text, 1, 200) FROM entries e WHERE 1\(filter) ORDER BY e.skill, e.path, e.line LIMIT ?",
                 values + [.int(Int64(limit))]
             ) { row -> SearchResult in
-                let c = Self.candidate(row, score: 0)
-                return Self.result(c, snippet: Self.flatten(row.text(10)))
+                Self.result(Self.candidate(row, score: 0), Self.location(row, at: 5), snippet: Self.flatten(row.text(10)))
             }
             results.results = rows
             return results
@@ -128,17 +132,18 @@ struct Searcher {
             candidates = try candidatesFor(query.terms.map(Self.expression).joined(separator: " OR "), filter: filter, values: values)
             results.partial = !candidates.isEmpty
         }
-        let ranked = rerank(candidates, query: query)
-        let top = Array(ranked.prefix(limit))
-        let snippets = try snippetsFor(top.map(\.rowid), expression: query.terms.map(Self.expression).joined(separator: " OR "))
-        results.results = top.map { Self.result($0, snippet: snippets[$0.rowid] ?? "") }
+        let top = rerank(candidates, query: query, limit: limit)
+        let rowids = top.map(\.rowid)
+        let snippets = try snippetsFor(rowids, expression: query.terms.map(Self.expression).joined(separator: " OR "))
+        let locations = try locationsFor(rowids)
+        results.results = top.compactMap { c in locations[c.rowid].map { Self.result(c, $0, snippet: snippets[c.rowid] ?? "") } }
         return results
     }
 
     private func candidatesFor(_ expression: String, filter: String, values: [SQLValue]) throws -> [Candidate] {
         let r = ranking
         let weights = "bm25(\(r.title), \(r.breadcrumb), \(r.keywords), \(r.text), \(r.code))"
-        let columns = "e.rowid, e.id, e.kind, e.title, e.skill, e.crumbs, e.path, e.line, e.end_line, e.keywords"
+        let columns = "e.rowid, e.id, e.kind, e.title, e.keywords"
         let sql: String
         if filter.isEmpty {
             // FTS5's own `ORDER BY rank LIMIT` path ranks without reading the entries' rows.
@@ -153,26 +158,45 @@ struct Searcher {
             ORDER BY fts.rank LIMIT \(r.candidates)
             """
         }
-        return try db.query(sql, [.text(expression)] + values) { Self.candidate($0, score: -$0.double(10)) }
+        return try db.query(sql, [.text(expression)] + values) { Self.candidate($0, score: -$0.double(5)) }
     }
 
+    /// A candidate from columns 0-4: rowid, id, kind, title, keywords.
     private static func candidate(_ row: Statement, score: Double) -> Candidate {
-        Candidate(
-            rowid: row.int(0), id: row.text(1), kind: row.text(2), title: row.text(3), skill: row.text(4),
-            crumbs: row.text(5), path: row.text(6), line: Int(row.int(7)), endLine: Int(row.int(8)),
-            keywords: row.text(9), score: score)
+        Candidate(rowid: row.int(0), id: row.text(1), kind: row.text(2), title: row.text(3), keywords: row.text(4), score: score)
     }
 
-    private static func result(_ c: Candidate, snippet: String) -> SearchResult {
-        let crumbs = (try? JSONDecoder().decode([String].self, from: Data(c.crumbs.utf8))) ?? []
+    /// A location from the columns skill, crumbs, path, line, end_line, the first at `first`.
+    private static func location(_ row: Statement, at first: Int32) -> Location {
+        Location(
+            skill: row.text(first), crumbs: row.text(first + 1), path: row.text(first + 2),
+            line: Int(row.int(first + 3)), endLine: Int(row.int(first + 4)))
+    }
+
+    private func locationsFor(_ rowids: [Int64]) throws -> [Int64: Location] {
+        guard !rowids.isEmpty else { return [:] }
+        let sql = """
+        SELECT rowid, skill, crumbs, path, line, end_line FROM entries
+        WHERE rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
+        """
+        var locations: [Int64: Location] = [:]
+        for (rowid, location) in try db.query(sql, rowids.map { .int($0) }, { ($0.int(0), Self.location($0, at: 1)) }) {
+            locations[rowid] = location
+        }
+        return locations
+    }
+
+    private static func result(_ c: Candidate, _ l: Location, snippet: String) -> SearchResult {
+        let crumbs = (try? JSONDecoder().decode([String].self, from: Data(l.crumbs.utf8))) ?? []
         return SearchResult(
-            id: c.id, kind: EntryKind(rawValue: c.kind), title: c.title, skill: c.skill, breadcrumb: crumbs,
+            id: c.id, kind: EntryKind(rawValue: c.kind), title: c.title, skill: l.skill, breadcrumb: crumbs,
             snippet: snippet, score: (c.score * 1000).rounded() / 1000,
-            source: SourceSpan(path: c.path, line: c.line, endLine: c.endLine))
+            source: SourceSpan(path: l.path, line: l.line, endLine: l.endLine))
     }
 
-    /// Re-scores the BM25 candidates and drops an entry when its own section already ranks.
-    private func rerank(_ candidates: [Candidate], query: SearchQuery) -> [Candidate] {
+    /// Re-scores the BM25 candidates and drops an entry when its own section already ranks; the
+    /// best `limit` are kept.
+    private func rerank(_ candidates: [Candidate], query: SearchQuery, limit: Int) -> [Candidate] {
         let words = query.terms.flatMap { term -> [String] in
             switch term {
             case .word(let w), .prefix(let w): return [w]
@@ -187,9 +211,13 @@ struct Searcher {
             c.score *= ranking.kinds[c.kind] ?? 1
             if !stems.isEmpty {
                 let titleTokens = SearchQuery.tokens(c.title)
-                if Set(titleTokens.filter { !SearchQuery.stopWords.contains($0) }) == queryWords { c.score *= ranking.exactTitle }
-                let covered = stems.filter { s in titleTokens.contains { $0.hasPrefix(s) } }.count
-                c.score *= 1 + ranking.titleCoverage * Double(covered) / Double(stems.count)
+                let titleWords = titleTokens.filter { !SearchQuery.stopWords.contains($0) }
+                // The same words as the query (sets compared without building one per candidate).
+                if titleWords.allSatisfy(queryWords.contains), queryWords.allSatisfy(titleWords.contains) { c.score *= ranking.exactTitle }
+                if ranking.titleCoverage != 0 {
+                    let covered = stems.filter { s in titleTokens.contains { $0.hasPrefix(s) } }.count
+                    c.score *= 1 + ranking.titleCoverage * Double(covered) / Double(stems.count)
+                }
             }
             if !query.symbols.isEmpty {
                 let keywords = c.keywords.split(separator: " ")
@@ -202,21 +230,28 @@ struct Searcher {
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }
         // A section and the entries inside it without a heading (`…#slug~example-1`) are one place:
         // keep the better-ranked one.
-        var seen = Set<String>()
-        return scored.filter { seen.insert(Self.place($0)).inserted }
+        var seen = Set<Substring>()
+        var top: [Candidate] = []
+        for c in scored where seen.insert(Self.place(c)).inserted {
+            top.append(c)
+            if top.count == limit { break }
+        }
+        return top
     }
 
     /// The section an entry stands for: its id without a `~kind-n` suffix.
-    private static func place(_ c: Candidate) -> String {
-        if let tilde = c.id.lastIndex(of: "~"), c.id[c.id.index(after: tilde)...].contains("-") {
-            return String(c.id[..<tilde])
+    private static func place(_ c: Candidate) -> Substring {
+        let utf8 = c.id.utf8
+        if let tilde = utf8.lastIndex(of: UInt8(ascii: "~")), utf8[utf8.index(after: tilde)...].contains(UInt8(ascii: "-")) {
+            return c.id[..<tilde]
         }
-        return c.id
+        return c.id[...]
     }
 
     /// A crude stem for comparing query words with title words: the word without common endings.
     static func stem(_ word: String) -> String {
-        for suffix in ["ations", "ation", "ings", "ing", "ies", "ers", "ed", "es", "er", "s"] where word.count > suffix.count + 3 && word.hasSuffix(suffix) {
+        let count = word.count
+        for suffix in ["ations", "ation", "ings", "ing", "ies", "ers", "ed", "es", "er", "s"] where count > suffix.count + 3 && word.hasSuffix(suffix) {
             return String(word.dropLast(suffix.count))
         }
         return word
@@ -224,12 +259,13 @@ struct Searcher {
 
     private func snippetsFor(_ rowids: [Int64], expression: String) throws -> [Int64: String] {
         guard !rowids.isEmpty else { return [:] }
+        // Bound rowids: one prepared statement per count of results, not one per search.
         let sql = """
-        SELECT rowid, snippet(fts, -1, '\(SearchResults.mark)', '\(SearchResults.mark)', '…', 16), text, title
-        FROM fts WHERE fts MATCH ? AND rowid IN (\(rowids.map(String.init).joined(separator: ",")))
+        SELECT rowid, snippet(fts, -1, '\(SearchResults.mark)', '\(SearchResults.mark)', '…', 16), text
+        FROM fts WHERE fts MATCH ? AND rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
         """
         var snippets: [Int64: String] = [:]
-        for (rowid, snippet, text) in try db.query(sql, [.text(expression)], { ($0.int(0), $0.text(1), $0.text(2)) }) {
+        for (rowid, snippet, text) in try db.query(sql, [.text(expression)] + rowids.map { .int($0) }, { ($0.int(0), $0.text(1), $0.text(2)) }) {
             snippets[rowid] = Self.flatten(snippet.isEmpty ? String(text.prefix(160)) : snippet)
         }
         return snippets
@@ -288,6 +324,14 @@ struct Searcher {
 
     // MARK: Typos
 
+    /// ``EditDistance`` of two words, over bytes when both are ASCII (the same, and faster).
+    static func distance(_ a: String, _ b: String, limit: Int) -> Int {
+        if a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) {
+            return EditDistance.between(Array(a.utf8), Array(b.utf8), limit: limit)
+        }
+        return EditDistance.between(Array(a), Array(b), limit: limit)
+    }
+
     /// Replaces each word the index has never seen by the nearest indexed word (edit distance 1
     /// for words of 5 to 7 letters, 2 from 8), the most common one on a tie. Returns the changes.
     private func correctTypos(_ query: inout SearchQuery) throws -> [String: String] {
@@ -311,11 +355,11 @@ struct Searcher {
                     "SELECT term, doc FROM words_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?",
                     [.text(lower), .text(upper), .int(Int64(word.count - allowed)), .int(Int64(word.count + allowed))]
                 ) { ($0.text(0), $0.int(1)) }
-                let target = Array(word)
+                let stem = Self.stem(word)
                 for (candidate, docs) in rows {
                     let d = min(
-                        EditDistance.between(target, Array(candidate), limit: allowed),
-                        EditDistance.between(Array(Self.stem(word)), Array(Self.stem(candidate)), limit: allowed))
+                        Self.distance(word, candidate, limit: allowed),
+                        Self.distance(stem, Self.stem(candidate), limit: allowed))
                     guard d <= allowed else { continue }
                     if best == nil || d < best!.distance || (d == best!.distance && docs > best!.docs) {
                         best = (candidate, d, docs)

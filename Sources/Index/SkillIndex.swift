@@ -142,6 +142,8 @@ public final class SkillIndex: @unchecked Sendable {
                 report.full = true
                 return report
             }
+            // One segment per full-text index: every search then looks each word up once, not once a segment.
+            try db.execute("INSERT INTO fts(fts) VALUES ('optimize'); INSERT INTO words(words) VALUES ('optimize');")
             try db.execute("PRAGMA journal_mode = WAL")
             db.close()
         } catch let error as SQLiteError {
@@ -179,7 +181,9 @@ public final class SkillIndex: @unchecked Sendable {
     ///   - limit: at most this many results.
     public func search(_ query: String, kind: EntryKind? = nil, skill: String? = nil, limit: Int = 10) throws -> SearchResults {
         try locked {
-            try Searcher(db: try database()).search(query, kind: kind, skill: skill, limit: limit)
+            // One read transaction: the search's statements see one snapshot and take the lock once.
+            let db = try database()
+            return try db.read { try Searcher(db: db).search(query, kind: kind, skill: skill, limit: limit) }
         }
     }
 

@@ -102,10 +102,33 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     }
 }
 
+/// A value that builds its own ``JSONValue``, equal to what its `Encodable` form gives, without
+/// a coder: ``JSONValue/init(encoding:)`` takes this path (the types of every search reply have it).
+public protocol JSONConvertible {
+    /// The value as JSON.
+    var json: JSONValue { get }
+}
+
+/// A request that reads itself from its params without a coder. `nil` leaves the params to its
+/// `Decodable` form, whose errors say what is wrong with them.
+public protocol JSONReadable {
+    /// The value of `json` when it has the expected shape.
+    init?(json: JSONValue)
+}
+
 extension JSONValue {
     /// Converts any `Encodable` value into a ``JSONValue``.
     public init(encoding value: some Encodable) throws {
-        self = try JSONCoding.decoder.decode(JSONValue.self, from: JSONCoding.encoder.encode(value))
+        if let convertible = value as? any JSONConvertible {
+            self = convertible.json
+        } else {
+            self = try JSONParser.parse(JSONCoding.encoder.encode(value))
+        }
+    }
+
+    /// A number as encoding and reading it back gives it: an integer when it is one that fits.
+    public static func number(_ d: Double) -> JSONValue {
+        d.rounded() == d && abs(d) < 0x1p63 ? .int(Int(d)) : .double(d)
     }
 
     /// Decodes the value into `type`.
@@ -143,9 +166,9 @@ public enum JSONWriter {
 
     static func write(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
-        case .null: out += Array("null".utf8)
-        case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .int(let i): out += Array(String(i).utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d):
             if d.isFinite {
                 if d.rounded() == d, abs(d) < 1e15 { out += Array(String(Int(d)).utf8) } else { out += Array("\(d)".utf8) }
@@ -172,20 +195,28 @@ public enum JSONWriter {
         }
     }
 
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// `s` quoted; runs without a character to escape are copied whole.
     static func writeString(_ s: String, into out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
+        var s = s
+        s.withUTF8 { bytes in
+            var start = 0
+            for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                start = i + 1
+                switch byte {
+                case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                default:
+                    out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         out.append(UInt8(ascii: "\""))
     }

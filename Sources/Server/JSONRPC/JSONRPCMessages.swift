@@ -104,7 +104,7 @@ public enum IncomingMessage: Sendable, Equatable {
     public static func parse(_ line: Data) -> IncomingMessage {
         let value: JSONValue
         do {
-            value = try JSONCoding.decoder.decode(JSONValue.self, from: line)
+            value = try JSONParser.parse(line)
         } catch {
             return .invalid(id: nil, ResponseError(.parseError, "Parse error: the line is not valid JSON (UTF-8, one message per line)"))
         }

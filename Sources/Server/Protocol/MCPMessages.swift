@@ -143,15 +143,17 @@ public struct Tool: Codable, Hashable, Sendable {
 }
 
 /// A block of content; this server only sends text.
-public struct TextContent: Codable, Hashable, Sendable {
+public struct TextContent: Codable, Hashable, Sendable, JSONConvertible {
     public var type: String = "text"
     public var text: String
 
     public init(_ text: String) { self.text = text }
+
+    public var json: JSONValue { ["type": .string(type), "text": .string(text)] }
 }
 
 /// `tools/call`.
-public struct CallToolRequest: MCPRequest, Hashable {
+public struct CallToolRequest: MCPRequest, Hashable, JSONReadable {
     /// The JSON-RPC method name.
     public static let method = "tools/call"
     public var name: String
@@ -162,11 +164,27 @@ public struct CallToolRequest: MCPRequest, Hashable {
         self.arguments = arguments
     }
 
+    public init?(json: JSONValue) {
+        guard case .string(let name)? = json["name"] else { return nil }
+        switch json["arguments"] {
+        case nil, .null?: self.init(name: name)
+        case .object(let arguments)?: self.init(name: name, arguments: arguments)
+        default: return nil
+        }
+    }
+
     /// The result of the request.
-    public struct Response: Codable, Hashable, Sendable {
+    public struct Response: Codable, Hashable, Sendable, JSONConvertible {
         public var content: [TextContent]
         public var structuredContent: JSONValue?
         public var isError: Bool?
+
+        public var json: JSONValue {
+            var o: [String: JSONValue] = ["content": .array(content.map(\.json))]
+            if let structuredContent { o["structuredContent"] = structuredContent }
+            if let isError { o["isError"] = .bool(isError) }
+            return .object(o)
+        }
     }
 }
 

@@ -37,11 +37,16 @@ public struct MethodRegistry: Sendable {
     /// Registers the handler of `R.method`.
     public mutating func register<R: MCPRequest>(_ type: R.Type, _ body: @escaping @Sendable (R, RequestContext) throws -> R.Response) {
         handlers[R.method] = { params, context in
+            let params = params ?? .object([:])
             let request: R
-            do {
-                request = try (params ?? .object([:])).decode(as: R.self)
-            } catch {
-                throw ResponseError.invalidParams("Invalid params for \(R.method): \(Self.describe(error))")
+            if let read = (R.self as? any JSONReadable.Type)?.init(json: params) as? R {
+                request = read
+            } else {
+                do {
+                    request = try params.decode(as: R.self)
+                } catch {
+                    throw ResponseError.invalidParams("Invalid params for \(R.method): \(Self.describe(error))")
+                }
             }
             return try JSONValue(encoding: body(request, context))
         }

@@ -150,15 +150,16 @@ struct SkillTools: Sendable {
             throw ToolFailure(message: "search: the query failed: \(error). Try plain words.")
         }
         var lines: [String] = []
-        var kept: [SearchResult] = []
+        var kept: [JSONValue] = []
         var used = 0
         for hit in hits {
             let block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
             // The budget covers both forms of the hit: its text and its structured JSON.
-            let cost = block.count + 1 + ((try? JSONValue(encoding: hit)).map { JSONWriter.data($0).count } ?? 0)
+            let json = hit.json
+            let cost = block.count + 1 + JSONWriter.data(json).count
             if used + cost > budget, !kept.isEmpty { break }
             lines.append(block)
-            kept.append(hit)
+            kept.append(json)
             used += cost
         }
         let truncated = kept.count < hits.count
@@ -169,7 +170,7 @@ struct SkillTools: Sendable {
             text = lines.joined(separator: "\n")
             if truncated { text += "\n(\(hits.count - kept.count) more; raise maxChars or narrow the query)" }
         }
-        var structured: [String: JSONValue] = ["hits": try JSONValue(encoding: kept)]
+        var structured: [String: JSONValue] = ["hits": .array(kept)]
         if truncated { structured["truncated"] = true }
         return Output(text: text, structured: .object(structured))
     }
@@ -320,5 +321,16 @@ struct SkillTools: Sendable {
     private func unknownSkill(_ name: String, tool: String) -> ToolFailure {
         let near = Text.nearest(name, in: knowledge.skills().map(\.name), limit: 3)
         return ToolFailure(message: "\(tool): no skill is named \"\(name)\"." + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: ", "))?") + " `list_skills` lists them.")
+    }
+}
+
+extension SearchResult: JSONConvertible {
+    /// The hit as its `Codable` form gives it.
+    public var json: JSONValue {
+        [
+            "id": .string(id), "kind": .string(kind.rawValue), "title": .string(title), "skill": .string(skill),
+            "breadcrumb": .array(breadcrumb.map { .string($0) }), "snippet": .string(snippet), "score": .number(score),
+            "source": ["path": .string(source.path), "line": .int(source.line), "endLine": .int(source.endLine)],
+        ]
     }
 }
