@@ -30,8 +30,9 @@ public enum ModelDump {
     private static func render(_ entry: Entry, into out: inout [String]) {
         let depth = entry.id.has("~") ? entry.breadcrumb.count + 1 : max(entry.breadcrumb.count, 1)
         let indent = String(repeating: "  ", count: depth)
-        let anchor = entry.id.firstIndex(where: { $0 == "#" || $0 == "~" }).map { String(entry.id[$0...]) } ?? ""
-        out.append("\(indent)\(entry.kind) \(entry.source.line)-\(entry.source.endLine) \"\(oneLine(entry.title))\" \(anchor)")
+        let id = entry.id.utf8
+        let anchor = id.firstIndex { $0 == 0x23 || $0 == 0x7E }.map { Substring(id[$0...]) } ?? ""
+        out.append(indent + entry.kind.rawValue + " \(entry.source.line)-\(entry.source.endLine) \"" + oneLine(entry.title) + "\" " + anchor)
         let more = indent + "  "
         if !entry.keywords.isEmpty { out.append("\(more)keywords: \(entry.keywords.joined(separator: " "))") }
         switch entry.details {
