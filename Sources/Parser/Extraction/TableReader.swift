@@ -39,36 +39,47 @@ enum TableReader {
     }
 
     /// Splits a row at unescaped pipes outside code spans; the outer pipes are optional.
-    /// Pipes, backslashes and backticks are ASCII, so the row is scanned as bytes.
+    /// Pipes, backslashes and backticks are ASCII, so the row is scanned as bytes and each cell
+    /// is a slice of it (rebuilt only when it holds an escaped pipe).
     static func cells(of line: Substring) -> [String] {
-        let bytes = Array(line.utf8)
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        if start < end, bytes[start] == 0x7C { start += 1 }
-        if end > start, bytes[end - 1] == 0x7C, end - 2 < start || bytes[end - 2] != 0x5C { end -= 1 }
-        var cells: [String] = []
-        var cell: [UInt8] = []
-        var inCode = false
-        var i = start
-        while i < end {
-            let byte = bytes[i]
-            if byte == 0x5C, i + 1 < end, bytes[i + 1] == 0x7C {
-                cell.append(0x7C)  // `\|` is a pipe inside a cell
-                i += 2
-                continue
-            }
-            if byte == 0x60 { inCode.toggle() }
-            if byte == 0x7C, !inCode {
-                cells.append(String(decoding: cell, as: UTF8.self).trimming(" \t"))
-                cell.removeAll(keepingCapacity: true)
-            } else {
-                cell.append(byte)
-            }
-            i += 1
+        let row = Substring(line.trimming(" \t"))
+        let utf8 = row.utf8
+        var lower = utf8.startIndex
+        var upper = utf8.endIndex
+        if lower < upper, utf8[lower] == 0x7C { lower = utf8.index(after: lower) }
+        if upper > lower, utf8[utf8.index(before: upper)] == 0x7C {
+            let beforePipe = utf8.index(before: upper)
+            if beforePipe == lower || utf8[utf8.index(before: beforePipe)] != 0x5C { upper = beforePipe }
         }
-        cells.append(String(decoding: cell, as: UTF8.self).trimming(" \t"))
+        var cells: [String] = []
+        var cellStart = lower
+        var escapedPipe = false
+        var inCode = false
+        var i = lower
+        func finish(_ end: String.UTF8View.Index) {
+            let cell = row[cellStart..<end]
+            let text = escapedPipe ? cell.replacingOccurrences(of: "\\|", with: "|") : String(cell)
+            cells.append(text.trimming(" \t"))
+        }
+        while i < upper {
+            let byte = utf8[i]
+            if byte == 0x5C {
+                let next = utf8.index(after: i)
+                if next < upper, utf8[next] == 0x7C {
+                    escapedPipe = true
+                    i = utf8.index(after: next)
+                    continue
+                }
+            } else if byte == 0x60 {
+                inCode.toggle()
+            } else if byte == 0x7C, !inCode {
+                finish(i)
+                cellStart = utf8.index(after: i)
+                escapedPipe = false
+            }
+            i = utf8.index(after: i)
+        }
+        finish(upper)
         return cells
     }
 }
