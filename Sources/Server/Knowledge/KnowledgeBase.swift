@@ -3,8 +3,8 @@ import SkillIndex
 import SkillParser
 
 /// What the server needs from the skills: search, entries, skills and their files. The server
-/// never touches the disk or the index itself; ``InMemoryKnowledgeBase`` implements this over
-/// parsed skills, and an adapter over `SkillIndex` implements it over the SQLite index.
+/// never touches the disk or the index itself; ``IndexKnowledgeBase`` implements this over the
+/// SQLite index, and tests may stand in their own (a gated one checks cancellation).
 ///
 /// Implementations are called from several threads (requests on one, the freshness check on
 /// another) and must synchronise themselves.
