@@ -9,6 +9,9 @@ struct DocumentContext {
     let blocks: [Block]
     private var itemParagraph: [Int: Int] = [:]
     private var listItems: [Int: [Int]] = [:]
+    /// Each block's keywords, scanned once: a block's code counts for its section and again
+    /// for the entries inside it.
+    private let blockKeywords: [[String]]
 
     init(skill: String, key: String, path: String, source: SourceText, blocks: [Block]) {
         self.skill = skill
@@ -16,6 +19,13 @@ struct DocumentContext {
         self.path = path
         self.source = source
         self.blocks = blocks
+        blockKeywords = blocks.map { block in
+            switch block.kind {
+            case .code: return KeywordScanner.scan([block.text])
+            case .paragraph, .heading: return block.inlineCode.isEmpty ? [] : KeywordScanner.scan(block.inlineCode)
+            default: return []
+            }
+        }
         for (index, block) in blocks.enumerated() {
             guard let parent = block.parent else { continue }
             switch (blocks[parent].kind, block.kind) {
@@ -69,15 +79,7 @@ struct DocumentContext {
 
     /// Keywords from the code blocks and inline code spans among `range`.
     func keywords(of range: Range<Int>) -> [String] {
-        var texts: [String] = []
-        for index in range {
-            switch blocks[index].kind {
-            case .code: texts.append(blocks[index].text)
-            case .paragraph, .heading: texts += blocks[index].inlineCode
-            default: break
-            }
-        }
-        return KeywordScanner.keywords(in: texts)
+        KeywordScanner.merge(range.map { blockKeywords[$0] })
     }
 
     /// The blocks of `range` that lie within file lines `lines`.

@@ -3,12 +3,18 @@
 enum KeywordScanner {
     private static let limit = 40
 
-    /// Keywords of `code` in order of first appearance, without duplicates.
-    static func keywords(in code: [String]) -> [String] {
+    /// The keywords of one block's code, in order, duplicates kept (``merge(_:)`` drops them).
+    static func scan(_ code: [String]) -> [String] {
+        code.flatMap(scan)
+    }
+
+    /// Keywords of several blocks' scans in order of first appearance, without duplicates, at
+    /// most 40.
+    static func merge(_ scans: [[String]]) -> [String] {
         var seen = Set<String>()
         var out: [String] = []
-        for text in code {
-            for word in scan(text) where seen.insert(word).inserted {
+        for scan in scans {
+            for word in scan where seen.insert(word).inserted {
                 out.append(word)
                 if out.count == limit { return out }
             }
