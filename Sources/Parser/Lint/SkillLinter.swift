@@ -19,6 +19,7 @@ public enum SkillLinter {
     /// The parser's diagnostics that are about quality rather than validity.
     static let parserRules: Set<RuleID> = [.unclosedFence, .deepNesting, .manyHeadings, .largeFile, .emptyFile]
 
+    /// The quality findings and the 0-100 score of the skill at `target`.
     public static func lint(_ target: SkillTarget) -> SkillLint {
         let skill = SkillLoader.load(folder: target.folder, root: target.folder)
         var diagnostics = skill.diagnostics.filter { parserRules.contains($0.id) }
@@ -314,6 +315,7 @@ public struct LintReport: Codable, Sendable {
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    /// The report as JSON with a top-level `schemaVersion`, keys sorted.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]

@@ -187,6 +187,7 @@ public struct ValidationReport: Codable, Sendable {
         return "\(plural(skills.count, "skill")): \(valid) valid, \(skills.count - valid) invalid (\(plural(errorCount, "error")), \(plural(warningCount, "warning")))"
     }
 
+    /// The report as JSON with a top-level `schemaVersion`, keys sorted.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]

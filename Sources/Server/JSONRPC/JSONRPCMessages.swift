@@ -75,7 +75,9 @@ public struct ResponseError: Error, Hashable, Sendable, Codable {
         self.data = data
     }
 
+    /// -32602 with `message`.
     public static func invalidParams(_ message: String) -> ResponseError { ResponseError(.invalidParams, message) }
+    /// -32601 naming the method.
     public static func methodNotFound(_ method: String) -> ResponseError {
         ResponseError(.methodNotFound, "Method not found: \(method)")
     }
