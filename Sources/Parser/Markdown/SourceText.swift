@@ -9,10 +9,8 @@ struct SourceText: Sendable {
     let text: String
     /// Whether some line ended with `\r\n`.
     private let hasCarriageReturns: Bool
-    let byteCount: Int
 
     init(bytes: Data, path: String, diagnostics: inout [Diagnostic]) {
-        byteCount = bytes.count
         var text: String
         let validated = bytes.withUnsafeBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
         if let valid = validated {

@@ -1,11 +1,6 @@
 /// How serious a ``Diagnostic`` is.
-public enum Severity: String, Codable, Sendable, Comparable {
+public enum Severity: String, Codable, Sendable {
     case note, warning, error
-
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        let order: [Severity] = [.note, .warning, .error]
-        return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
-    }
 }
 
 /// A stable rule identifier such as `frontmatter.description.cut`; documented in docs/diagnostics.md.
