@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -57,8 +58,6 @@ struct Scan: Sendable {
 /// root; a SKILL.md (or skill.md) makes a skill folder; a markdown file belongs to the nearest
 /// skill folder above it.
 enum Scanner {
-    static let skippedFolders: Set<String> = [".git", "node_modules", ".build", "__pycache__"]
-
     static func scan(roots: [URL]) -> Scan {
         var scan = Scan()
         for (rootIndex, rootURL) in roots.enumerated() {
@@ -79,7 +78,7 @@ enum Scanner {
                     let path = folder + "/" + name
                     guard let stamp = FileStamp.of(path) else { continue }
                     if stamp.isDirectory {
-                        if !skippedFolders.contains(name) { subfolders.append(name) }
+                        if !SkillFinder.skippedFolders.contains(name) { subfolders.append(name) }
                     } else if name.lowercased().hasSuffix(".md") {
                         files.append((name, stamp))
                     }

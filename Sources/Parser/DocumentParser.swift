@@ -55,6 +55,17 @@ public enum DocumentParser {
             frontmatter: front.frontmatter, entries: extractor.entries, diagnostics: diagnostics, source: source)
     }
 
+    /// The markdown after the frontmatter, as written, with the blank lines that follow the
+    /// frontmatter dropped: what an agent is given when it activates a skill.
+    public static func body(of data: Data) -> String {
+        var ignored: [Diagnostic] = []
+        let source = SourceText(bytes: data, path: "", diagnostics: &ignored)
+        let front = FrontmatterParser.parse(source, path: "", required: false, diagnostics: &ignored)
+        var start = front.bodyStartLine
+        while start <= source.lines.count, source.line(start).trimming(" \t").isEmpty { start += 1 }
+        return String(source.text(fromLine: start))
+    }
+
     /// Reports fences that never close, very deep nesting and very many headings.
     private static func check(_ blocks: [Block], _ source: SourceText, path: String, diagnostics: inout [Diagnostic]) {
         var headings = 0

@@ -76,4 +76,11 @@ import Testing
         #expect(s.entries.map(\.id) == ["s", "s/SKILL#s", "s/references/guide#guide", "s/references/guide#guide/step-one"])
         #expect(SkillFinder.skillFolders(in: folder.url).map(\.lastPathComponent) == ["s", "inner"])
     }
+
+    @Test func bodyIsTheMarkdownAfterTheFrontmatter() {
+        #expect(DocumentParser.body(of: Data("---\nname: s\ndescription: d\n---\n\n\n# Title\nText.\n".utf8)) == "# Title\nText.\n")
+        #expect(DocumentParser.body(of: Data("# No frontmatter\n".utf8)) == "# No frontmatter\n")
+        #expect(DocumentParser.body(of: Data("---\r\nname: s\r\n---\r\n# T\r\n".utf8)) == "# T\r\n")
+        #expect(DocumentParser.body(of: Data("---\nname: s\n".utf8)) == "")
+    }
 }

@@ -8,8 +8,8 @@ import Darwin
 /// Finds skill folders (folders holding SKILL.md) under a root: hidden folders included,
 /// symbolic links followed only while they stay inside the root.
 public enum SkillFinder {
-    /// Folders never looked into.
-    static let skippedFolders: Set<String> = [".git", "node_modules", ".build", "__pycache__"]
+    /// Folders never looked into (the index's scanner follows the same rule).
+    public static let skippedFolders: Set<String> = [".git", "node_modules", ".build", "__pycache__"]
 
     /// The name of the skill file in `folder`, if it has one (`SKILL.md`, else `skill.md`).
     public static func skillFile(in folder: URL) -> URL? {

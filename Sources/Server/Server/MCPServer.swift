@@ -173,7 +173,7 @@ public final class MCPServer: @unchecked Sendable {
                 let near = Text.nearest(request.name, in: knowledge.skills().map { "use-\($0.name)" }, limit: 3)
                 throw ResponseError.invalidParams("Unknown prompt \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"))
             }
-            let body = knowledge.file(skill: skill.name, path: skill.skillFile).map { Text.body(ofSkillFile: $0) } ?? ""
+            let body = knowledge.file(skill: skill.name, path: skill.skillFile).map(DocumentParser.body(of:)) ?? ""
             var text = "Use the skill \"\(skill.name)\": follow its instructions below."
             if let task = request.arguments?["task"], !task.isEmpty { text += "\n\nTask: \(task)" }
             text += "\n\n" + body

@@ -260,7 +260,7 @@ struct SkillTools: Sendable {
         guard let data = knowledge.file(skill: skill.name, path: skill.skillFile) else {
             throw ToolFailure(message: "get_skill: the SKILL.md of \"\(name)\" cannot be read now; the skills may be changing, try again.")
         }
-        let (body, cut) = clipped(Text.body(ofSkillFile: data), budget)
+        let (body, cut) = clipped(DocumentParser.body(of: data), budget)
         let documents = skill.documents.filter { $0 != skill.skillFile }.map { ResourceURI.make(skill: skill.name, path: $0) }
         var text = "# \(skill.name)\n\(skill.description)\n\n\(body)"
         if cut { text += "\n(truncated: raise maxChars for the rest)" }

@@ -9,17 +9,6 @@ enum Text {
         return String(text.prefix(max(0, limit - 1))) + "…"
     }
 
-    /// The markdown of a skill file without its frontmatter.
-    static func body(ofSkillFile data: Data) -> String {
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true else { return text }
-        guard let close = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else { return text }
-        lines.removeSubrange(0...close)
-        while lines.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeFirst() }
-        return lines.joined(separator: "\n")
-    }
-
     /// Up to `limit` candidates nearest to `word` by edit distance.
     static func nearest(_ word: String, in candidates: [String], limit: Int) -> [String] {
         let lower = word.lowercased()
