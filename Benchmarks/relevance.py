@@ -1,57 +1,126 @@
 #!/usr/bin/env python3
-"""MRR@10, success@1, success@5 and nDCG@10 of `skill search` over ../shared/corpus/relevance.json.
+"""Ranking quality of `skill search` on the judged query sets of ../shared/corpus, beside a naive
+section-level BM25 baseline: MRR@10, success@1, success@5 and nDCG@10 for each set.
 
-Usage: Benchmarks/relevance.py [path/to/skill] [-v]
+Usage: Benchmarks/relevance.py [path/to/skill] [--set relevance|questions] [--lexical] [--no-baseline] [-v]
+
 A result is a hit when its source path is a judged path and its first line lies inside the judged
-section [line, end]. Each judged section counts once for nDCG (its first hit).
+section [line, end]. Each judged section counts once for nDCG (its first hit). The baseline is the
+one the corpus README describes: every heading's section (heading to the next heading) in an FTS5
+table with the porter tokenizer, bm25 with the heading weighted 5, all words first, else any word.
 """
-import json, math, os, subprocess, sys, tempfile
+import json, math, os, re, sqlite3, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 corpus = os.path.normpath(os.path.join(here, "..", "..", "shared", "corpus"))
-args = [a for a in sys.argv[1:] if a != "-v"]
-verbose = "-v" in sys.argv
+argv = sys.argv[1:]
+verbose = "-v" in argv
+lexical = "--lexical" in argv
+baseline = "--no-baseline" not in argv
+sets = ["relevance", "questions"]
+if "--set" in argv:
+    sets = [argv[argv.index("--set") + 1]]
+    del argv[argv.index("--set"):argv.index("--set") + 2]
+args = [a for a in argv if not a.startswith("-")]
 binary = args[0] if args else os.path.join(here, "..", ".build", "release", "skill")
 index = os.path.join(tempfile.gettempdir(), "skill-relevance.sqlite")
 env = dict(os.environ, NO_COLOR="1")
 
-def search(query):
-    out = subprocess.run([binary, "search", "--skills", corpus, "--index", index, "--json", "--limit", "10", "--", query],
-                         capture_output=True, text=True, env=env, check=True).stdout
-    return json.loads(out)["results"]
 
-judged = json.load(open(os.path.join(corpus, "relevance.json")))
-mrr = s1 = s5 = ndcg = 0.0
-for q in judged:
-    results = search(q["query"])
-    first = None
-    gains = []
-    seen = set()
-    for rank, r in enumerate(results, 1):
-        gain = 0
-        for i, j in enumerate(q["judgements"]):
-            if r["source"]["path"] == j["path"] and j["line"] <= r["source"]["line"] <= j["end"]:
-                if first is None:
-                    first = rank
-                if i not in seen:
-                    seen.add(i)
-                    gain = j["grade"]
-                break
-        gains.append(gain)
-    dcg = sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(gains))
-    ideal = sorted((j["grade"] for j in q["judgements"]), reverse=True)[:10]
-    idcg = sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(ideal))
-    ndcg += dcg / idcg
-    if first:
-        mrr += 1 / first
-        s1 += first == 1
-        s5 += first <= 5
-    if verbose:
-        print(f"{q['id']} first={first} {q['query']!r}")
-        if first != 1:
-            for r in results[:3]:
-                print(f"    {r['kind']:12} {r['source']['path']}:{r['source']['line']} {r['title'][:60]}")
-            for j in q["judgements"]:
-                print(f"    want g{j['grade']} {j['path']}:{j['line']}-{j['end']} {j['heading'][:60]}")
-n = len(judged)
-print(f"MRR@10 {mrr/n:.3f}  success@1 {s1/n:.3f}  success@5 {s5/n:.3f}  nDCG@10 {ndcg/n:.3f}  ({n} queries)")
+def skill_search(query):
+    command = [binary, "search", "--skills", corpus, "--index", index, "--json", "--limit", "10"]
+    if lexical:
+        command.append("--lexical")
+    out = subprocess.run(command + ["--", query], capture_output=True, text=True, env=env).stdout
+    return [(r["source"]["path"], r["source"]["line"], r["kind"], r["title"]) for r in json.loads(out)["results"]]
+
+
+def naive_index():
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE s USING fts5(heading, body, path UNINDEXED, line UNINDEXED, tokenize='porter unicode61')")
+    for folder, _, files in os.walk(corpus):
+        for name in files:
+            if not name.endswith(".md") or folder == corpus:
+                continue
+            path = os.path.relpath(os.path.join(folder, name), corpus)
+            lines = open(os.path.join(folder, name), encoding="utf-8", errors="replace").read().split("\n")
+            start, fence, sections = 0, None, []
+            if lines and lines[0].strip() == "---":
+                for i in range(1, len(lines)):
+                    if lines[i].strip() in ("---", "..."):
+                        start = i + 1
+                        break
+            current = [None, 1, []]
+            for i in range(start, len(lines)):
+                line = lines[i]
+                marker = re.match(r"\s{0,3}(`{3,}|~{3,})", line)
+                if marker:
+                    fence = None if fence and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence) else (fence or marker.group(1))
+                heading = None if fence or marker else re.match(r"\s{0,3}#{1,6}\s+(.*)", line)
+                if heading:
+                    sections.append(current)
+                    current = [heading.group(1).strip("# "), i + 1, []]
+                else:
+                    current[2].append(line)
+            sections.append(current)
+            for heading, line, body in sections:
+                if heading is not None:
+                    db.execute("INSERT INTO s VALUES (?, ?, ?, ?)", (heading, "\n".join(body), path, line))
+    return db
+
+
+def naive_search(db):
+    def run(query):
+        words = re.findall(r"[a-z0-9]+", query.lower())
+        for joiner in (" AND ", " OR "):
+            expression = joiner.join('"%s"' % w for w in words)
+            rows = db.execute("SELECT path, line, 'section', heading FROM s WHERE s MATCH ? ORDER BY bm25(s, 5.0, 1.0) LIMIT 10",
+                              (expression,)).fetchall()
+            if rows:
+                return rows
+        return []
+    return run
+
+
+def evaluate(judged, search, name):
+    mrr = s1 = s5 = ndcg = 0.0
+    for q in judged:
+        results = search(q["query"])
+        first, gains, seen = None, [], set()
+        for rank, (path, line, kind, title) in enumerate(results, 1):
+            gain = 0
+            for i, j in enumerate(q["judgements"]):
+                if path == j["path"] and j["line"] <= line <= j["end"]:
+                    if first is None:
+                        first = rank
+                    if i not in seen:
+                        seen.add(i)
+                        gain = j["grade"]
+                    break
+            gains.append(gain)
+        dcg = sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(gains))
+        ideal = sorted((j["grade"] for j in q["judgements"]), reverse=True)[:10]
+        ndcg += dcg / sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(ideal))
+        if first:
+            mrr += 1 / first
+            s1 += first == 1
+            s5 += first <= 5
+        if verbose and name == "skill":
+            print(f"  {q['id']} first={first} {q['query']!r}")
+            if first != 1:
+                for path, line, kind, title in results[:3]:
+                    print(f"      {kind:12} {path}:{line} {title[:60]}")
+                for j in q["judgements"]:
+                    if j["grade"] == 2:
+                        print(f"      want {j['path']}:{j['line']}-{j['end']} {j['heading'][:60]}")
+    n = len(judged)
+    print(f"  {name:8} MRR@10 {mrr/n:.3f}  success@1 {s1/n:.3f}  success@5 {s5/n:.3f}  nDCG@10 {ndcg/n:.3f}  ({n} queries)")
+
+
+naive = naive_search(naive_index()) if baseline else None
+for name in sets:
+    judged = json.load(open(os.path.join(corpus, name + ".json")))
+    print(f"{name}.json")
+    evaluate(judged, skill_search, "skill")
+    if naive:
+        evaluate(judged, naive, "naive")

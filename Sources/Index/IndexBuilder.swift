@@ -117,6 +117,13 @@ struct IndexBuilder {
             }
         }
 
+        /// A document's content hash: from this build's comparison, else as recorded, else read.
+        func hash(of document: ScannedDocument, in folder: String) -> String {
+            if let known = changed[folder]?.first(where: { $0.document.file == document.file })?.hash { return known }
+            if let stored = storedDocuments[document.file], stored.folder == folder, !stored.hash.isEmpty { return stored.hash }
+            return Scanner.hash((try? Data(contentsOf: URL(fileURLWithPath: document.file))) ?? Data())
+        }
+
         // Skills whose SKILL.md changed (or that are new) are parsed whole: their name and
         // frontmatter apply to every document.
         var loaded: [String: Skill] = [:]
@@ -195,8 +202,9 @@ struct IndexBuilder {
                 try db.run(
                     "INSERT INTO skills(folder, root_index, root, path, own_name, name, description) VALUES (?, ?, ?, ?, ?, NULL, '')",
                     [.text(skill.folder), .int(Int64(skill.rootIndex)), .text(skill.root), .text(skill.path), .text(own)])
+                // Their hashes find copies of an indexed document (a search result's `alsoAt`).
                 for document in skill.documents {
-                    try upsertDocument(document, folder: skill.folder, hash: "", diagnostics: [])
+                    try upsertDocument(document, folder: skill.folder, hash: hash(of: document, in: skill.folder), diagnostics: [])
                 }
                 continue
             }
@@ -244,10 +252,8 @@ struct IndexBuilder {
             let known = Set(skill.documents.map(\.path))
             let orphans = model.diagnostics.filter { !known.contains($0.path) }
             for (offset, document) in skill.documents.enumerated() {
-                let hash = changed[skill.folder]?.first { $0.document.file == document.file }?.hash
-                    ?? Scanner.hash((try? Data(contentsOf: URL(fileURLWithPath: document.file))) ?? Data())
                 try upsertDocument(
-                    document, folder: skill.folder, hash: hash,
+                    document, folder: skill.folder, hash: hash(of: document, in: skill.folder),
                     diagnostics: (byPath[document.path] ?? []) + (offset == 0 ? orphans : []))
             }
             report.diagnostics += model.diagnostics
@@ -320,11 +326,13 @@ struct IndexBuilder {
         let ancestors = entry.breadcrumb.dropLast()
         try db.run(
             """
-            INSERT OR IGNORE INTO entries(id, kind, skill, folder, file, path, line, end_line, crumbs, langs,
+            INSERT OR IGNORE INTO entries(id, kind, role, hash, skill, folder, file, path, line, end_line, crumbs, langs,
                 title, breadcrumb, keywords, text, code)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [.text(entry.id), .text(entry.kind.rawValue), .text(entry.skill), .text(folder),
+            [.text(entry.id), .text(entry.kind.rawValue), .text(entry.role.rawValue),
+             .text(String(FNV1a.hash(Data((entry.kind.rawValue + "\n" + entry.markdown).utf8)), radix: 16)),
+             .text(entry.skill), .text(folder),
              .text(root + "/" + entry.source.path), .text(entry.source.path),
              .int(Int64(entry.source.line)), .int(Int64(entry.source.endLine)),
              .text(try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " "),

@@ -77,6 +77,21 @@ public struct SearchResult: Codable, Hashable, Sendable {
     /// Higher is better; comparable within one search only.
     public var score: Double
     public var source: SourceSpan
+    /// The same entry, byte for byte, elsewhere: another copy of the skill in another root, or a
+    /// copied document. Such copies are one result, never two. `nil` when there is none.
+    public var alsoAt: [OtherLocation]?
+}
+
+/// Another place that holds an entry identical to a result.
+public struct OtherLocation: Codable, Hashable, Sendable {
+    /// The copy's id; a copy in a skill shadowed by one of an earlier root has the result's id
+    /// and is not in the index (`skill show` opens the result).
+    public var id: String
+    public var skill: String
+    /// Relative to the copy's own root.
+    public var source: SourceSpan
+    /// The copy's file, so that roots with the same relative paths can be told apart.
+    public var absolutePath: String
 }
 
 /// The answer to a search.
@@ -88,8 +103,19 @@ public struct SearchResults: Codable, Hashable, Sendable {
     public var results: [SearchResult]
     /// Words of the query replaced by the nearest indexed word (typo tolerance): original → used.
     public var corrections: [String: String] = [:]
-    /// Whether the results match only some of the words (nothing matched all of them).
+    /// Whether the results match only some of the words: no result holds them all.
     public var partial: Bool = false
+
+    /// What the search changed or could not do, in words, for a person or an agent to read
+    /// before the results: typo corrections, a partial match.
+    public var notes: [String] {
+        var notes: [String] = []
+        if !corrections.isEmpty {
+            notes.append("(searched for " + corrections.sorted { $0.key < $1.key }.map { "\($0.value) instead of \($0.key)" }.joined(separator: ", ") + ")")
+        }
+        if partial, !results.isEmpty { notes.append("(no entry holds every word of the query; these match the most of it)") }
+        return notes
+    }
 }
 
 /// A skill in the index.

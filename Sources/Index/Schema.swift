@@ -1,7 +1,7 @@
 /// The index's tables. Raise ``version`` whenever they change: an index of another version is
 /// rebuilt from scratch.
 enum Schema {
-    static let version = 2
+    static let version = 3
 
     /// The tokenizer of the ranked full-text table: Porter stems over Unicode words.
     static let tokenizer = "porter unicode61 remove_diacritics 2"
@@ -30,12 +30,16 @@ enum Schema {
         diagnostics TEXT NOT NULL
     );
     CREATE INDEX documents_folder ON documents(folder);
+    CREATE INDEX documents_hash ON documents(hash);
     -- Every folder walked, with its mtime: a new or deleted file changes its folder's mtime.
     CREATE TABLE dirs(path TEXT PRIMARY KEY, mtime INTEGER NOT NULL);
     CREATE TABLE entries(
         rowid INTEGER PRIMARY KEY,
         id TEXT NOT NULL UNIQUE,
         kind TEXT NOT NULL,
+        role TEXT NOT NULL,
+        -- FNV-1a of the kind and the markdown: equal for the same entry in two copies of a skill.
+        hash TEXT NOT NULL,
         skill TEXT NOT NULL,
         folder TEXT NOT NULL,
         file TEXT NOT NULL,

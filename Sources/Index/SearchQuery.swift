@@ -42,6 +42,10 @@ public struct SearchQuery: Hashable, Sendable {
         "on", "or", "should", "so", "that", "the", "their", "them", "there", "these", "this", "to", "vs",
         "versus", "was", "what", "when", "where", "which", "who", "why", "will", "with", "would", "you",
         "your", "t", "s", "don", "doesn", "won", "can't", "cant", "near",
+        // Pronouns, auxiliaries and hedges of questions asked in one's own words.
+        "am", "were", "been", "being", "has", "have", "had", "did", "done", "we", "our", "us", "they", "he", "she",
+        "his", "her", "someone", "something", "anything", "ok", "okay", "really", "just", "please", "than",
+        "then", "very", "too", "also", "any", "some", "im", "ive", "ll", "ve", "re", "d", "m",
     ]
 
     /// Kind names users type, beside the canonical ones.

@@ -22,6 +22,16 @@ struct Searcher {
         var exactTitle = 1.5
         /// How many BM25 candidates are re-ranked (100 and 200 measure the same; 60 loses).
         var candidates = 100
+        /// The exponent of the coverage factor in soft retrieval.
+        var coverage = 1.0
+        /// Queries of at most this many terms are keywords: every term must match (else any).
+        /// Longer ones are questions in the asker's words, many of which no answer holds: they
+        /// are retrieved softly (a minimum-should-match, as search engines do).
+        var shortQuery = 4
+        /// Terms in more than this share of the entries do not make an entry a candidate.
+        var commonShare = 0.2
+        /// Multiplies the score of a routing entry (``EntryRole/routing``).
+        var routing = 0.5
         /// Multipliers per kind (1 when absent).
         var kinds: [String: Double] = ["example": 0.6, "anti-pattern": 1.2, "decision-tree": 1.2, "table": 1.1]
 
@@ -46,6 +56,10 @@ struct Searcher {
                 case "symbolBoost": r.symbolBoost = v
                 case "exactTitle": r.exactTitle = v
                 case "candidates": r.candidates = Int(v)
+                case "coverage": r.coverage = v
+                case "shortQuery": r.shortQuery = Int(v)
+                case "commonShare": r.commonShare = v
+                case "routing": r.routing = v
                 default: if kv[0].hasPrefix("kind.") { r.kinds[String(kv[0].dropFirst(5))] = v }
                 }
             }
@@ -68,7 +82,13 @@ struct Searcher {
         var kind: String
         var title: String
         var keywords: String
+        var routing: Bool
+        var hash: String
         var score: Double
+        /// Identical entries elsewhere, ranked lower.
+        var copies: [Candidate] = []
+        /// The share of the query's weight (IDF) the entry matches; 1 in a strict search.
+        var coverage = 1.0
     }
 
     /// Where a result is: read for the results only, not for every candidate.
@@ -76,6 +96,7 @@ struct Searcher {
         var skill: String
         var crumbs: String
         var path: String
+        var file: String
         var line: Int
         var endLine: Int
     }
@@ -108,42 +129,108 @@ struct Searcher {
         guard !query.terms.isEmpty else {
             // Filters only: entries in index order.
             let rows = try db.query(
-                "SELECT e.rowid, e.id, e.kind, e.title, e.keywords, e.skill, e.crumbs, e.path, e.line, e.end_line, substr(e.text, 1, 200) FROM entries e WHERE 1\(filter) ORDER BY e.skill, e.path, e.line LIMIT ?",
+                "SELECT \(Self.candidateColumns), e.skill, e.crumbs, e.path, e.line, e.end_line, e.file, substr(e.text, 1, 200) FROM entries e WHERE 1\(filter) ORDER BY e.skill, e.path, e.line LIMIT ?",
                 values + [.int(Int64(limit))]
             ) { row -> SearchResult in
-                Self.result(Self.candidate(row, score: 0), Self.location(row, at: 5), snippet: Self.flatten(row.text(10)))
+                Self.result(Self.candidate(row, score: 0), Self.location(row, at: 7), snippet: Self.flatten(row.text(13)))
             }
             results.results = rows
             return results
         }
 
-        let all = query.terms.map(Self.expression).joined(separator: " AND ")
-        var candidates: [Candidate] = []
-        if try isCommon(query.terms) {
-            // BM25 scores every match: for words in most entries, rank the entries that have them
-            // in a title, breadcrumb or keyword first (the heavy columns would win anyway).
-            candidates = try candidatesFor("{title breadcrumb keywords} : (\(all))", filter: filter, values: values)
-            if candidates.count < limit { candidates = [] }
-        }
-        if candidates.isEmpty {
-            candidates = try candidatesFor(all, filter: filter, values: values)
-        }
-        if candidates.isEmpty, query.terms.count > 1 {
-            candidates = try candidatesFor(query.terms.map(Self.expression).joined(separator: " OR "), filter: filter, values: values)
+        let expressions = query.terms.map(Self.expression)
+        let soft = expressions.count > ranking.shortQuery
+        var candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit)
+        if soft {
+            // Any word may be missing: BM25 over the words' OR adds candidates, then every
+            // candidate is weighed by how much of the query (by IDF) it holds.
+            let stats = try termStats(expressions)
+            let strict = Set(candidates.map(\.rowid))
+            candidates += try candidatesFor(retrievalExpression(stats), filter: filter, values: values).filter { !strict.contains($0.rowid) }
+            try weighByCoverage(&candidates, stats)
+        } else if candidates.isEmpty, expressions.count > 1 {
+            candidates = try candidatesFor(expressions.joined(separator: " OR "), filter: filter, values: values)
             results.partial = !candidates.isEmpty
         }
         let top = rerank(candidates, query: query, limit: limit)
         let rowids = top.map(\.rowid)
         let snippets = try snippetsFor(rowids, expression: query.terms.map(Self.expression).joined(separator: " OR "))
-        let locations = try locationsFor(rowids)
-        results.results = top.compactMap { c in locations[c.rowid].map { Self.result(c, $0, snippet: snippets[c.rowid] ?? "") } }
+        let locations = try locationsFor(rowids + top.flatMap { $0.copies.map(\.rowid) })
+        results.results = try top.compactMap { c in
+            guard let location = locations[c.rowid] else { return nil }
+            var result = Self.result(c, location, snippet: snippets[c.rowid] ?? "")
+            let others = c.copies.compactMap { copy in locations[copy.rowid].map { Self.other(copy.id, $0) } }
+                + (try shadowedCopies(of: location)).map { Self.other(c.id, $0) }
+            result.alsoAt = others.isEmpty ? nil : others
+            return result
+        }
+        if soft { results.partial = !top.isEmpty && !top.contains { $0.coverage >= 1 } }
         return results
+    }
+
+    /// Every word must match. For words in most entries, the entries that have them in a title,
+    /// breadcrumb or keyword are ranked first (the heavy columns would win anyway).
+    private func strictCandidates(_ terms: [SearchQuery.Term], filter: String, values: [SQLValue], limit: Int) throws -> [Candidate] {
+        let all = terms.map(Self.expression).joined(separator: " AND ")
+        if try isCommon(terms) {
+            let narrowed = try candidatesFor("{title breadcrumb keywords} : (\(all))", filter: filter, values: values)
+            if narrowed.count >= limit { return narrowed }
+        }
+        return try candidatesFor(all, filter: filter, values: values)
+    }
+
+    /// A query term as soft retrieval weighs it.
+    private struct TermStats {
+        var expression: String
+        /// Entries that hold it.
+        var matches: Double
+        /// Its inverse document frequency, in BM25's form.
+        var idf: Double
+    }
+
+    private func termStats(_ expressions: [String]) throws -> (entries: Double, terms: [TermStats]) {
+        let entries = Double(try db.scalar("SELECT count(*) FROM entries") ?? 0)
+        let terms = try expressions.map { expression in
+            let n = Double(try db.scalar("SELECT count(*) FROM fts WHERE fts MATCH ?", [.text(expression)]) ?? 0)
+            return TermStats(expression: expression, matches: n, idf: log((entries - n + 0.5) / (n + 0.5) + 1))
+        }
+        return (entries, terms)
+    }
+
+    /// The OR of the terms, without those in more than ``Ranking/commonShare`` of the entries
+    /// while the others match enough entries: they add little to BM25 and would make every
+    /// entry a candidate.
+    private func retrievalExpression(_ stats: (entries: Double, terms: [TermStats])) -> String {
+        let rare = stats.terms.filter { $0.matches <= ranking.commonShare * stats.entries }
+        let enough = rare.map(\.matches).reduce(0, +) >= Double(ranking.candidates)
+        return (enough ? rare : stats.terms).map(\.expression).joined(separator: " OR ")
+    }
+
+    /// Multiplies each candidate's score by its coverage of the query (the share of the terms'
+    /// IDF it holds) raised to ``Ranking/coverage``.
+    private func weighByCoverage(_ candidates: inout [Candidate], _ stats: (entries: Double, terms: [TermStats])) throws {
+        let total = stats.terms.map(\.idf).reduce(0, +)
+        guard !candidates.isEmpty, total > 0 else { return }
+        let rowids = candidates.map(\.rowid)
+        let list = rowids.map { _ in "?" }.joined(separator: ",")
+        var held = [Int64: Double]()
+        for term in stats.terms {
+            let matching = try db.query(
+                "SELECT rowid FROM fts WHERE fts MATCH ? AND rowid IN (\(list))",
+                [.text(term.expression)] + rowids.map { .int($0) }) { $0.int(0) }
+            for rowid in matching { held[rowid, default: 0] += term.idf }
+        }
+        for i in candidates.indices {
+            let share = min(1, (held[candidates[i].rowid] ?? 0) / total)
+            candidates[i].coverage = share
+            candidates[i].score *= pow(share, ranking.coverage)
+        }
     }
 
     private func candidatesFor(_ expression: String, filter: String, values: [SQLValue]) throws -> [Candidate] {
         let r = ranking
         let weights = "bm25(\(r.title), \(r.breadcrumb), \(r.keywords), \(r.text), \(r.code))"
-        let columns = "e.rowid, e.id, e.kind, e.title, e.keywords"
+        let columns = Self.candidateColumns
         let sql: String
         if filter.isEmpty {
             // FTS5's own `ORDER BY rank LIMIT` path ranks without reading the entries' rows.
@@ -158,25 +245,46 @@ struct Searcher {
             ORDER BY fts.rank LIMIT \(r.candidates)
             """
         }
-        return try db.query(sql, [.text(expression)] + values) { Self.candidate($0, score: -$0.double(5)) }
+        return try db.query(sql, [.text(expression)] + values) { Self.candidate($0, score: -$0.double(7)) }
     }
 
-    /// A candidate from columns 0-4: rowid, id, kind, title, keywords.
+    /// What ``candidate(_:score:)`` reads, in its order.
+    private static let candidateColumns = "e.rowid, e.id, e.kind, e.title, e.keywords, e.role, e.hash"
+
+    /// A candidate from columns 0-6: rowid, id, kind, title, keywords, role, hash.
     private static func candidate(_ row: Statement, score: Double) -> Candidate {
-        Candidate(rowid: row.int(0), id: row.text(1), kind: row.text(2), title: row.text(3), keywords: row.text(4), score: score)
+        Candidate(
+            rowid: row.int(0), id: row.text(1), kind: row.text(2), title: row.text(3), keywords: row.text(4),
+            routing: row.text(5) == EntryRole.routing.rawValue, hash: row.text(6), score: score)
     }
 
-    /// A location from the columns skill, crumbs, path, line, end_line, the first at `first`.
+    /// A location from the columns skill, crumbs, path, line, end_line, file, the first at `first`.
     private static func location(_ row: Statement, at first: Int32) -> Location {
         Location(
-            skill: row.text(first), crumbs: row.text(first + 1), path: row.text(first + 2),
+            skill: row.text(first), crumbs: row.text(first + 1), path: row.text(first + 2), file: row.text(first + 5),
             line: Int(row.int(first + 3)), endLine: Int(row.int(first + 4)))
+    }
+
+    /// The same document, byte for byte, in skills shadowed by a skill of an earlier root: they
+    /// are watched, not indexed, so their documents' hashes find them.
+    private func shadowedCopies(of location: Location) throws -> [Location] {
+        try db.query(
+            """
+            SELECT d.file, d.path FROM documents d JOIN skills s ON s.folder = d.folder
+            WHERE s.name IS NULL AND d.file != ?1 AND d.hash = (SELECT hash FROM documents WHERE file = ?1)
+            ORDER BY d.file
+            """, [.text(location.file)]
+        ) { Location(skill: location.skill, crumbs: location.crumbs, path: $0.text(1), file: $0.text(0), line: location.line, endLine: location.endLine) }
+    }
+
+    private static func other(_ id: String, _ l: Location) -> OtherLocation {
+        OtherLocation(id: id, skill: l.skill, source: SourceSpan(path: l.path, line: l.line, endLine: l.endLine), absolutePath: l.file)
     }
 
     private func locationsFor(_ rowids: [Int64]) throws -> [Int64: Location] {
         guard !rowids.isEmpty else { return [:] }
         let sql = """
-        SELECT rowid, skill, crumbs, path, line, end_line FROM entries
+        SELECT rowid, skill, crumbs, path, line, end_line, file FROM entries
         WHERE rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
         """
         var locations: [Int64: Location] = [:]
@@ -209,6 +317,7 @@ struct Searcher {
         var scored = candidates.map { c -> Candidate in
             var c = c
             c.score *= ranking.kinds[c.kind] ?? 1
+            if c.routing { c.score *= ranking.routing }
             if !stems.isEmpty {
                 let titleTokens = SearchQuery.tokens(c.title)
                 let titleWords = titleTokens.filter { !SearchQuery.stopWords.contains($0) }
@@ -229,12 +338,18 @@ struct Searcher {
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }
         // A section and the entries inside it without a heading (`…#slug~example-1`) are one place:
-        // keep the better-ranked one.
-        var seen = Set<Substring>()
+        // keep the better-ranked one. Identical entries (another copy of a skill or a document)
+        // are one result that lists the other places.
+        var places = Set<Substring>()
+        var byHash: [String: Int] = [:]
         var top: [Candidate] = []
-        for c in scored where seen.insert(Self.place(c)).inserted {
-            top.append(c)
-            if top.count == limit { break }
+        for c in scored {
+            if let kept = byHash[c.hash] {
+                top[kept].copies.append(c)
+            } else if top.count < limit, places.insert(Self.place(c)).inserted {
+                byHash[c.hash] = top.count
+                top.append(c)
+            }
         }
         return top
     }

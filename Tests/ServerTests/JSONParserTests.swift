@@ -110,6 +110,9 @@ import SkillParser
         var whole = hit
         whole.score = 7
         #expect(whole.json == (try coded(whole)))
+        var copied = hit
+        copied.alsoAt = [OtherLocation(id: "a~2/SKILL.md#x", skill: "a~2", source: SourceSpan(path: "b/SKILL.md", line: 3, endLine: 9), absolutePath: "/r/b/SKILL.md")]
+        #expect(copied.json == (try coded(copied)))
         let response = CallToolRequest.Response(content: [TextContent("hi")], structuredContent: ["hits": [hit.json]], isError: true)
         #expect(response.json == (try coded(response)))
         let bare = CallToolRequest.Response(content: [], structuredContent: nil, isError: nil)

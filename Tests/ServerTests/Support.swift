@@ -84,7 +84,7 @@ final class GatedKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     let changed = NSLock()
     var willChange = false
 
-    func search(_ query: KnowledgeQuery) throws -> [SearchResult] {
+    func search(_ query: KnowledgeQuery) throws -> SearchResults {
         gate.wait()
         return try base.search(query)
     }

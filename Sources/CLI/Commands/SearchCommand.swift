@@ -65,16 +65,17 @@ struct SearchCommand: ParsableCommand {
         let style = Style.stdout
         let width = Style.width
         var out: [String] = []
-        if !found.corrections.isEmpty {
-            out.append(style.dim("(searched for " + found.corrections.sorted { $0.key < $1.key }.map { "\($0.value) instead of \($0.key)" }.joined(separator: ", ") + ")"))
-        }
-        if found.partial { out.append(style.dim("(nothing matches every word; showing entries that match some)")) }
+        out += found.notes.map(style.dim)
         if found.results.isEmpty { out.append("no results for \(text)") }
         for (rank, result) in found.results.enumerated() {
             let head = String(format: "%2d. ", rank + 1) + style.cyan(result.kind.rawValue) + "  " + style.bold(result.title.clipped(width - 20))
             out.append(head)
             let crumbs = ([result.skill] + result.breadcrumb.dropLast()).joined(separator: " › ")
             out.append("    " + style.dim("\(crumbs)  \(result.source.path):\(result.source.line)".clipped(width - 4)))
+            if let others = result.alsoAt, let other = others.first {
+                let more = others.count > 1 ? " (+\(others.count - 1) more)" : ""
+                out.append("    " + style.dim("also at \(other.absolutePath):\(other.source.line)\(more)".clipped(width - 4)))
+            }
             if !result.snippet.isEmpty { out.append("    " + style.snippet(result.snippet.clipped(max(width - 4, 40) * 2))) }
             out.append("    " + style.dim("skill show \(result.id)"))
         }

@@ -44,6 +44,14 @@ struct DocumentContext {
         itemParagraph[item].map { blocks[$0].text } ?? ""
     }
 
+    /// The link destinations of an item's first paragraph.
+    func itemLinks(_ item: Int) -> [String] {
+        itemParagraph[item].map { blocks[$0].links } ?? []
+    }
+
+    /// Whether this is the skill's SKILL.md (or skill.md).
+    var isSkillFile: Bool { key.lowercased() == "skill" }
+
     /// The direct items of a list.
     func items(of list: Int) -> [Int] {
         listItems[list] ?? []

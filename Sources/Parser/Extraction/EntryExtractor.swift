@@ -23,7 +23,8 @@ struct EntryExtractor {
                 scopeID: "\(doc.skill)/\(doc.key)#\(section.slugPath.joined(separator: "/"))",
                 title: section.title, breadcrumb: section.breadcrumb,
                 lines: section.line...section.endLine, ownEnd: section.ownEndLine,
-                blocks: section.ownBlocks, kind: headingKind(index, scope), section: index, scope: scope)
+                blocks: section.ownBlocks, kind: headingKind(index, scope), section: index, scope: scope,
+                role: role(index))
         }
     }
 
@@ -38,6 +39,13 @@ struct EntryExtractor {
         if words.isTable, !scope.tables.isEmpty { return .table }
         if !scope.taskLists.isEmpty, scope.taskLists.count == 1, scope.codes.isEmpty, scope.tables.isEmpty { return .checklist }
         return .section
+    }
+
+    /// Routing when the heading says so, or when the section is an index of the skill's files.
+    private func role(_ index: Int) -> EntryRole {
+        let words = headings[index]
+        let byHeading = doc.isSkillFile ? words.isSkillFileRouting : words.isRouting
+        return byHeading || Routing.isLinkIndex(sections[index].ownBlocks, in: doc) ? .routing : .content
     }
 
     /// A list that asks or decides (`?`, `→`) can stand for a tree under a decision heading.
@@ -75,7 +83,7 @@ struct EntryExtractor {
 
     private mutating func extract(
         scopeID: String, title: String, breadcrumb: [String], lines: ClosedRange<Int>, ownEnd: Int,
-        blocks: Range<Int>, kind: EntryKind?, section: Int?, scope given: Scope? = nil
+        blocks: Range<Int>, kind: EntryKind?, section: Int?, scope given: Scope? = nil, role: EntryRole = .content
     ) {
         let scope = given ?? Scope(blocks: blocks, in: doc, headingVerdict: .neutral)
         let kind = kind ?? .section
@@ -179,10 +187,13 @@ struct EntryExtractor {
         // A checklist's groups are its sub-sections, so its slice runs to the end of the section.
         let own = kind == .checklist ? lines.upperBound : ownEnd
         let headingText = doc.text(of: blocks)
-        entries.append(makeEntry(
+        var heading = makeEntry(
             id: scopeID, kind: headingKind(for: kind, details: headingDetails), title: title, breadcrumb: breadcrumb,
-            lines: lines, markdownEnd: own, text: headingText, blocks: blocks, verdicts: verdicts, details: headingDetails))
-        entries += subEntries
+            lines: lines, markdownEnd: own, text: headingText, blocks: blocks, verdicts: verdicts, details: headingDetails)
+        heading.role = role
+        entries.append(heading)
+        // What stands inside a routing section is routing too (a table of the skill's files).
+        entries += subEntries.map { var entry = $0; entry.role = role; return entry }
     }
 
     /// A heading kind whose structure was not found falls back to a plain section.

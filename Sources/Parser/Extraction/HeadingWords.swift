@@ -5,6 +5,10 @@ struct HeadingWords {
     let isDecision: Bool
     let isPattern: Bool
     let isTable: Bool
+    /// The heading names a routing section wherever it stands (``Routing/headings``).
+    let isRouting: Bool
+    /// The heading names a routing section in a SKILL.md ("Overview").
+    let isSkillFileRouting: Bool
     /// ❌ or ✅ in the heading.
     let verdict: Verdict
 
@@ -18,5 +22,7 @@ struct HeadingWords {
         isDecision = Markers.has(words, anyOf: Markers.decisionWords)
         isPattern = good || Markers.has(words, anyOf: Markers.patternWords) || ["do", "do's", "dos"].contains(words.first ?? "")
         isTable = Markers.has(words, anyOf: Markers.tableWords)
+        isRouting = Routing.isRouting(heading: words, inSkillFile: false)
+        isSkillFileRouting = isRouting || Routing.isRouting(heading: words, inSkillFile: true)
     }
 }

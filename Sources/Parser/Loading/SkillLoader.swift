@@ -36,7 +36,7 @@ public enum SkillLoader {
         var entries = [Entry(
             id: name, kind: .skill, title: name, skill: name, breadcrumb: [],
             source: SourceSpan(path: skillPath, line: lines.lowerBound, endLine: min(lines.upperBound, max(main.document.lineCount, 1))),
-            markdown: main.source.slice(lines.lowerBound, lines.upperBound), text: description)]
+            markdown: main.source.slice(lines.lowerBound, lines.upperBound), text: description, role: .routing)]
         entries += main.entries
         for path in markdown.sorted() {
             let filePath = join(folderPath, path)

@@ -51,11 +51,13 @@ public struct Entry: Hashable, Sendable {
     public var keywords: [String]
     /// The parts only some kinds have.
     public var details: EntryDetails
+    /// Whether the entry is content or routing (written for skill selection).
+    public var role: EntryRole
 
     public init(
         id: String, kind: EntryKind, title: String, skill: String, breadcrumb: [String],
         source: SourceSpan, markdown: String, text: String, code: [CodeBlock] = [],
-        keywords: [String] = [], details: EntryDetails = .none
+        keywords: [String] = [], details: EntryDetails = .none, role: EntryRole = .content
     ) {
         self.id = id
         self.kind = kind
@@ -68,5 +70,6 @@ public struct Entry: Hashable, Sendable {
         self.code = code
         self.keywords = keywords
         self.details = details
+        self.role = role
     }
 }

@@ -1,8 +1,9 @@
 // JSON form of an entry: the common fields of DESIGN.md section 2, then the kind's own fields at
-// the same level (`why`/`fix`, `items`/`groups`, `nodes`, `header`/`rows`, `language`/`verdict`).
+// the same level (`why`/`fix`, `items`/`groups`, `nodes`, `header`/`rows`, `language`/`verdict`);
+// `role` only when it is not `content`.
 extension Entry: Codable {
     private enum Key: String, CodingKey {
-        case id, kind, title, skill, breadcrumb, source, markdown, text, code, keywords
+        case id, kind, role, title, skill, breadcrumb, source, markdown, text, code, keywords
         case why, fix, items, groups, nodes, header, rows, language, verdict
     }
 
@@ -10,6 +11,7 @@ extension Entry: Codable {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(id, forKey: .id)
         try c.encode(kind, forKey: .kind)
+        if role != .content { try c.encode(role, forKey: .role) }
         try c.encode(title, forKey: .title)
         try c.encode(skill, forKey: .skill)
         try c.encode(breadcrumb, forKey: .breadcrumb)
@@ -42,6 +44,7 @@ extension Entry: Codable {
         let c = try decoder.container(keyedBy: Key.self)
         id = try c.decode(String.self, forKey: .id)
         kind = try c.decode(EntryKind.self, forKey: .kind)
+        role = try c.decodeIfPresent(EntryRole.self, forKey: .role) ?? .content
         title = try c.decode(String.self, forKey: .title)
         skill = try c.decode(String.self, forKey: .skill)
         breadcrumb = try c.decode([String].self, forKey: .breadcrumb)

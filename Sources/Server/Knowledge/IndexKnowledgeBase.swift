@@ -28,9 +28,9 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         }
     }
 
-    public func search(_ query: KnowledgeQuery) throws -> [SearchResult] {
+    public func search(_ query: KnowledgeQuery) throws -> SearchResults {
         ready.wait()
-        return try index.search(query.text, kind: query.kind, skill: query.skill, limit: query.limit).results
+        return try index.search(query.text, kind: query.kind, skill: query.skill, limit: query.limit)
     }
 
     public func entry(id: String) -> Entry? {

@@ -12,8 +12,9 @@ public protocol KnowledgeBase: Sendable {
     /// Ranked entries for `query`, best first.
     /// - Parameter query: free words; may be empty when `kind` or `skill` is given, which then
     ///   means every entry of that kind or skill, in source order.
-    /// - Returns: at most `query.limit` hits.
-    func search(_ query: KnowledgeQuery) throws -> [SearchResult]
+    /// - Returns: at most `query.limit` hits, with the typo corrections made and whether they
+    ///   match only part of the query.
+    func search(_ query: KnowledgeQuery) throws -> SearchResults
 
     /// The entry with this id, in full; `nil` when there is none.
     func entry(id: String) -> Entry?

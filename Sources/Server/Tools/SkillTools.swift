@@ -19,15 +19,18 @@ struct SkillTools: Sendable {
     static let all: [Tool] = [
         Tool(
             name: "search", title: "Search skills",
-            description: "Search the knowledge of installed skills (patterns, anti-patterns, checklists, examples, decision trees, tables, sections). Returns ranked hits with ids; pass an id to `get` for the full entry.",
+            description: "Search the knowledge of installed skills (patterns, anti-patterns, checklists, examples, decision trees, tables, sections). Ask in your own words: a natural question works as well as keywords. Returns ranked hits with ids; pass an id to `get` for the full entry.",
             inputSchema: ["type": "object", "properties": [
-                "query": ["type": "string", "description": "Words, \"a phrase\", prefix*."],
+                "query": ["type": "string", "description": "A question or words; \"a phrase\", prefix*."],
                 "kind": ["type": "string", "enum": .array(kinds)],
                 "skill": ["type": "string", "description": "Only this skill."],
                 "limit": ["type": "integer", "minimum": 1, "maximum": 50, "default": 5],
                 "maxChars": maxCharsSchema,
             ], "required": ["query"]],
-            outputSchema: ["type": "object", "properties": ["hits": ["type": "array", "items": ["type": "object"]], "truncated": ["type": "boolean"]], "required": ["hits"]],
+            outputSchema: ["type": "object", "properties": [
+                "hits": ["type": "array", "items": ["type": "object"]], "truncated": ["type": "boolean"],
+                "corrections": ["type": "object"], "partial": ["type": "boolean"],
+            ], "required": ["hits"]],
             annotations: readOnly),
         Tool(
             name: "get", title: "Get entry",
@@ -143,17 +146,20 @@ struct SkillTools: Sendable {
         if let skill, knowledge.skill(named: skill) == nil { throw unknownSkill(skill, tool: "search") }
         let limit = try args.int("limit", default: Self.searchLimit.default, range: 1...Self.searchLimit.max)
         let budget = try args.maxChars()
-        let hits: [SearchResult]
+        let found: SearchResults
         do {
-            hits = try knowledge.search(KnowledgeQuery(text: query, kind: kind, skill: skill, limit: limit))
+            found = try knowledge.search(KnowledgeQuery(text: query, kind: kind, skill: skill, limit: limit))
         } catch {
             throw ToolFailure(message: "search: the query failed: \(error). Try plain words.")
         }
-        var lines: [String] = []
+        let hits = found.results
+        var lines = found.notes
+        let notes = lines.joined(separator: "\n").count
         var kept: [JSONValue] = []
-        var used = 0
+        var used = notes
         for hit in hits {
-            let block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
+            var block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
+            if let others = hit.alsoAt { block += "\n   also at: " + others.map { "\($0.absolutePath):\($0.source.line)" }.joined(separator: ", ") }
             // The budget covers both forms of the hit: its text and its structured JSON.
             let json = hit.json
             let cost = block.count + 1 + JSONWriter.data(json).count
@@ -164,7 +170,7 @@ struct SkillTools: Sendable {
         }
         let truncated = kept.count < hits.count
         var text: String
-        if kept.isEmpty {
+        if hits.isEmpty {
             text = "No entries match \"\(query)\"\(kind.map { " of kind \($0.rawValue)" } ?? "")\(skill.map { " in skill \($0)" } ?? ""). Try fewer or other words."
         } else {
             text = lines.joined(separator: "\n")
@@ -172,6 +178,8 @@ struct SkillTools: Sendable {
         }
         var structured: [String: JSONValue] = ["hits": .array(kept)]
         if truncated { structured["truncated"] = true }
+        if !found.corrections.isEmpty { structured["corrections"] = .object(found.corrections.mapValues { .string($0) }) }
+        if found.partial { structured["partial"] = true }
         return Output(text: text, structured: .object(structured))
     }
 
@@ -280,7 +288,7 @@ struct SkillTools: Sendable {
         let topic = try args.string("topic") ?? ""
         let budget = try args.maxChars()
         if let skill, knowledge.skill(named: skill) == nil { throw unknownSkill(skill, tool: "checklist") }
-        let hits = try knowledge.search(KnowledgeQuery(text: topic, kind: .checklist, skill: skill, limit: 20))
+        let hits = try knowledge.search(KnowledgeQuery(text: topic, kind: .checklist, skill: skill, limit: 20)).results
         var blocks: [String] = []
         var lists: [JSONValue] = []
         var used = 0
@@ -327,9 +335,21 @@ struct SkillTools: Sendable {
 extension SearchResult: JSONConvertible {
     /// The hit as its `Codable` form gives it.
     public var json: JSONValue {
-        [
+        var fields: [String: JSONValue] = [
             "id": .string(id), "kind": .string(kind.rawValue), "title": .string(title), "skill": .string(skill),
             "breadcrumb": .array(breadcrumb.map { .string($0) }), "snippet": .string(snippet), "score": .number(score),
+            "source": ["path": .string(source.path), "line": .int(source.line), "endLine": .int(source.endLine)],
+        ]
+        if let alsoAt { fields["alsoAt"] = .array(alsoAt.map(\.json)) }
+        return .object(fields)
+    }
+}
+
+extension OtherLocation: JSONConvertible {
+    /// The location as its `Codable` form gives it.
+    public var json: JSONValue {
+        [
+            "id": .string(id), "skill": .string(skill), "absolutePath": .string(absolutePath),
             "source": ["path": .string(source.path), "line": .int(source.line), "endLine": .int(source.endLine)],
         ]
     }

@@ -1,0 +1,123 @@
+import Foundation
+import SkillParser
+import Testing
+@testable import SkillIndex
+
+/// Search for questions asked in one's own words: soft retrieval, routing sections below
+/// content, and copies of one entry as one result.
+@Suite struct QuestionSearchTests {
+    static let skill = """
+    ---
+    name: image-lists
+    description: Smooth lists of images in an iOS app. Use when a list scrolls slowly or images load again.
+    ---
+    # Image Lists
+
+    ## When to Use This Skill
+    Use this skill when a list of images scrolls slowly, when scrolling stutters, or when the app
+    downloads the same image again.
+
+    ## Overview
+    Why a list of images scrolls slowly: decoding on the main thread, no cache, images larger than
+    their rows.
+
+    ## Decode images off the main thread
+    A list scrolls slowly when each row decodes its image on the main thread. Decode in a background
+    task, keep the decoded image in a memory cache keyed by its URL, and the list scrolls smoothly.
+
+    ## Glossary
+    decode: turn bytes into pixels. thumbnails: small images. main thread: where the UI runs.
+    scrolling: moving a list.
+
+    """
+
+    static let decoding = """
+    # Decoding
+
+    ## Downsampling
+    Downsample a large photo to the size of its row before showing it: a 12-megapixel photo costs
+    48 MB decoded, a row-sized one a few hundred kilobytes.
+
+    """
+
+    /// A sandbox with `image-lists` in the first root.
+    static func sandbox() throws -> Sandbox {
+        let box = try Sandbox(fixtures: nil)
+        try box.write(skill, to: "image-lists/SKILL.md")
+        try box.write(decoding, to: "image-lists/references/decoding.md")
+        return box
+    }
+
+    @Test func contentRanksAboveRoutingSectionsThatNameItsTopic() throws {
+        let box = try Self.sandbox()
+        let index = box.index()
+        try index.refresh()
+        let results = try index.search("why does my list of images scroll slowly").results
+        #expect(results.first?.title == "Decode images off the main thread")
+        let titles = results.map(\.title)
+        let content = try #require(titles.firstIndex(of: "Decode images off the main thread"))
+        let routing = try #require(titles.firstIndex(of: "When to Use This Skill"))
+        let overview = try #require(titles.firstIndex(of: "Overview"))
+        #expect(content < routing && content < overview)
+        // Still findable when asked for by name.
+        #expect(try index.search("\"when to use this skill\"").results.first?.title == "When to Use This Skill")
+    }
+
+    @Test func routingRoleIsStoredFromTheParser() throws {
+        let box = try Self.sandbox()
+        let index = box.index()
+        try index.refresh()
+        let role = { (id: String) in try index.entry(id: "image-lists/\(id)")?.role }
+        #expect(try role("SKILL#image-lists/when-to-use-this-skill") == .routing)
+        #expect(try role("SKILL#image-lists/overview") == .routing)
+        #expect(try role("SKILL#image-lists/decode-images-off-the-main-thread") == .content)
+        #expect(try role("references/decoding#decoding/downsampling") == .content)
+    }
+
+    @Test func aQuestionNeedNotMatchEveryWord() throws {
+        let box = try Self.sandbox()
+        let index = box.index()
+        try index.refresh()
+        // Only the glossary holds every word; the section that answers lacks "thumbnails".
+        let found = try index.search("is it ok to decode thumbnails on the main thread while scrolling the list")
+        #expect(found.results.count > 1)
+        #expect(found.results.prefix(2).contains { $0.title == "Decode images off the main thread" })
+        #expect(!found.partial)
+        let partial = try index.search("decode thumbnails in a background task with a memory cache")
+        #expect(partial.partial)
+        #expect(partial.results.first?.title == "Decode images off the main thread")
+        #expect(partial.notes == ["(no entry holds every word of the query; these match the most of it)"])
+    }
+
+    @Test func copiesOfAnEntryAreOneResultWithTheirOtherPlaces() throws {
+        let box = try Self.sandbox()
+        // The same skill in a second root (a Claude copy and a Codex copy), and the same
+        // document copied byte for byte into another skill of the first root.
+        let second = box.folder.appendingPathComponent("second", isDirectory: true)
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: box.skills.appendingPathComponent("image-lists"), to: second.appendingPathComponent("image-lists"))
+        try Data((Self.skill + "Edited in this copy.\n").utf8).write(to: second.appendingPathComponent("image-lists/SKILL.md"))
+        try box.write("---\nname: photo-grid\ndescription: Grids of photos.\n---\n# Photo Grid\n", to: "photo-grid/SKILL.md")
+        try box.write(Self.decoding, to: "photo-grid/references/decoding.md")
+        let index = SkillIndex(roots: [box.skills, second], indexURL: box.indexURL)
+        try index.refresh()
+
+        let results = try index.search("downsample photo").results
+        #expect(results.filter { $0.title == "Downsampling" }.count == 1)
+        let hit = try #require(results.first)
+        #expect(hit.title == "Downsampling")
+        let others = try #require(hit.alsoAt)
+        let root = { (folder: URL, path: String) in folder.appendingPathComponent(path).path }
+        #expect(Set([root(box.skills, hit.source.path)] + others.map(\.absolutePath)) == [
+            root(box.skills, "image-lists/references/decoding.md"),
+            root(box.skills, "photo-grid/references/decoding.md"),
+            root(second, "image-lists/references/decoding.md"),
+        ])
+        #expect(others.allSatisfy { $0.source.line == hit.source.line })
+        #expect(Set([hit.id] + others.map(\.id)) == [
+            "image-lists/references/decoding#decoding/downsampling", "photo-grid/references/decoding#decoding/downsampling",
+        ])
+        // An entry in one place only (the second root's SKILL.md was edited) has no `alsoAt`.
+        #expect(try index.search("decode background task").results.first?.alsoAt == nil)
+    }
+}
