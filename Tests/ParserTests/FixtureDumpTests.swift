@@ -13,7 +13,7 @@ import Testing
     @Test func everyFixtureHasAnExpectedDump() {
         #expect(Self.names == [
             "anti-pattern-pairs", "checklist-groups", "decision-tree", "entry-kinds", "frontmatter-blocks",
-            "keywords", "ragged-table", "unclosed-fence",
+            "keywords", "ragged-table", "routing", "unclosed-fence",
         ])
     }
 

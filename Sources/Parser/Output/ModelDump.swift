@@ -32,7 +32,8 @@ public enum ModelDump {
         let indent = String(repeating: "  ", count: depth)
         let id = entry.id.utf8
         let anchor = id.firstIndex { $0 == 0x23 || $0 == 0x7E }.map { Substring(id[$0...]) } ?? ""
-        out.append(indent + entry.kind.rawValue + " \(entry.source.line)-\(entry.source.endLine) \"" + oneLine(entry.title) + "\" " + anchor)
+        let role = entry.role == .content ? "" : " (\(entry.role.rawValue))"
+        out.append(indent + entry.kind.rawValue + " \(entry.source.line)-\(entry.source.endLine) \"" + oneLine(entry.title) + "\" " + anchor + role)
         let more = indent + "  "
         if !entry.keywords.isEmpty { out.append("\(more)keywords: \(entry.keywords.joined(separator: " "))") }
         switch entry.details {
