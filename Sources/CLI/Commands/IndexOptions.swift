@@ -5,7 +5,7 @@ import SkillIndex
 /// The options every index command shares: which roots, which index file.
 struct IndexOptions: ParsableArguments {
     @Option(name: .customLong("skills"), help: ArgumentHelp(
-        "A folder of skills to index (repeatable). Default: SKILL_PATH, else ./skills, ./.claude/skills, ./.agents/skills, ~/.claude/skills, ~/.agents/skills, ~/.codex/skills and the bundled skills.",
+        "A folder of skills to index (repeatable). Default: SKILL_PATH, else ./skills, every agent's skill folders ('skill agents' lists them: ./.claude/skills, ./.agents/skills, … ~/.claude/skills, ~/.agents/skills, ~/.codex/skills …) and the bundled skills.",
         valueName: "dir"))
     var skills: [String] = []
 
