@@ -14,10 +14,13 @@ struct IndexOptions: ParsableArguments {
         valueName: "path"))
     var index: String?
 
+    @Flag(help: "Leave out the skills of Claude Code plugins (~/.claude/plugins) from the default roots.")
+    var noPlugins = false
+
     /// The index these options name; an explicit root that does not exist is an error.
     func open() throws -> SkillIndex {
         do {
-            return SkillIndex(configuration: try IndexConfiguration.resolve(skills: skills, index: index))
+            return SkillIndex(configuration: try IndexConfiguration.resolve(skills: skills, index: index, plugins: !noPlugins))
         } catch {
             throw fail(error)
         }
