@@ -41,6 +41,8 @@ public struct Agent: Hashable, Sendable {
               projectFolder: ".agents/skills", readsFoldersOf: ["claude-code", "agents"], otherProjectFolders: [".opencode/skills"], isAgent: true),
         Agent(name: "qwen-code", title: "Qwen Code", baseVariable: nil, base: ".qwen", config: "", user: "skills",
               projectFolder: ".qwen/skills", readsFoldersOf: [], otherProjectFolders: [], isAgent: true),
+        Agent(name: "cursor", title: "Cursor", baseVariable: nil, base: ".cursor", config: "", user: "skills",
+              projectFolder: ".agents/skills", readsFoldersOf: ["claude-code", "codex"], otherProjectFolders: [".cursor/skills", ".codex/skills"], isAgent: true),
         Agent(name: "github-copilot", title: "GitHub Copilot (VS Code, CLI)", baseVariable: nil, base: ".copilot", config: "", user: "skills",
               projectFolder: ".agents/skills", readsFoldersOf: ["claude-code", "agents"], otherProjectFolders: [".github/skills"], isAgent: true),
     ]
