@@ -17,11 +17,13 @@ export NO_COLOR=1
 if [ "$which" = corpus ]; then
     cp -r ../shared/corpus "$work/skills"
     rare=xcstrings; common=the
+    question="is it ok to decode images on the main thread while the list scrolls"
     edit="$work/skills/makgunay__claude-swift-skills/swift-lang/references/concurrency.md"
 else
     [ -d Benchmarks/.generated/corpus ] || Benchmarks/generate-corpus.py >/dev/null
     cp -r Benchmarks/.generated/corpus "$work/skills"
     rare=zanzibarite; common=view
+    question="how should a view model load data when the view appears"
     edit="$work/skills/group-050/skill-05000/SKILL.md"
 fi
 full_runs=$( [ "$which" = corpus ] && echo 3 || echo 1 )
@@ -44,6 +46,7 @@ echo "== search, end to end (process start, freshness check, query, output)"
 hyperfine -N --warmup 3 \
     "$SKILL search ${opts[*]} $rare" \
     "$SKILL search ${opts[*]} $common" \
+    "$SKILL search ${opts[*]} '$question'" \
     "$SKILL search --no-refresh ${opts[*]} $rare" \
     "$SKILL search --no-refresh ${opts[*]} $common" \
     "rg -i $rare $root" \

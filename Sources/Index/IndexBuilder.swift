@@ -148,12 +148,20 @@ struct IndexBuilder {
             try tick()
         }
 
+        // A Claude Code plugin's skills are named PLUGIN:SKILL, as Claude Code names them.
+        let prefixes = roots.map { ClaudePlugin.owning(skillsFolder: $0).map { $0.name + ":" } ?? "" }
+        func ownName(_ skill: ScannedSkill) -> String {
+            if let loaded = loaded[skill.folder] { return prefixes[min(skill.rootIndex, prefixes.count - 1)] + loaded.name }
+            return storedSkills[skill.folder]?.ownName
+                ?? prefixes[min(skill.rootIndex, prefixes.count - 1)] + URL(fileURLWithPath: skill.folder).lastPathComponent
+        }
+
         // Names: the first root wins; twice in one root, the later one is NAME~2.
         var assigned: [String: String] = [:]
         var firstRoot: [String: (root: Int, folder: String)] = [:]
         var used: [String: Int] = [:]
         for skill in scan.skills {
-            let own = loaded[skill.folder]?.name ?? storedSkills[skill.folder]?.ownName ?? URL(fileURLWithPath: skill.folder).lastPathComponent
+            let own = ownName(skill)
             if let first = firstRoot[own] {
                 let firstPath = first.folder + "/" + "SKILL.md"
                 if first.root != skill.rootIndex {
@@ -192,7 +200,7 @@ struct IndexBuilder {
         toLoad.removeAll()
         for skill in scan.skills {
             let stored = storedSkills[skill.folder]
-            let own = loaded[skill.folder]?.name ?? stored?.ownName ?? ""
+            let own = ownName(skill)
             guard let name = assigned[skill.folder] else {
                 // Shadowed by a skill of an earlier root: watched, not indexed.
                 if stored?.name != nil {
@@ -238,7 +246,7 @@ struct IndexBuilder {
             if parsed == nil || parsed?.name != name {
                 parsed = SkillLoader.load(
                     folder: URL(fileURLWithPath: skill.folder), root: URL(fileURLWithPath: skill.root),
-                    as: name == own ? nil : name)
+                    as: name)
                 if loaded[skill.folder] == nil { try count(parsed!.documents.count) }
             }
             let model = parsed!

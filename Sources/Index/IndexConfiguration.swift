@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 /// Which skill roots an index covers and where its file lives (DESIGN.md section 3).
 public struct IndexConfiguration: Hashable, Sendable {
@@ -17,17 +18,20 @@ public struct IndexConfiguration: Hashable, Sendable {
     /// Resolves roots and the index location the way the CLI does.
     ///
     /// Roots: `skills` when not empty (each must exist), else `SKILL_PATH` (colon-separated), else
-    /// the existing folders among `./skills`, `./.claude/skills`, `./.agents/skills`,
-    /// `~/.claude/skills`, `~/.agents/skills`, `~/.codex/skills` and the bundled skills.
+    /// the existing folders among `./skills`, every agent's project-level folders (`./.claude/skills`,
+    /// `./.agents/skills`, … in the order of `Agent.all`), every agent's user-level folders
+    /// (`~/.claude/skills`, `~/.agents/skills`, `~/.codex/skills`, …), the `skills/` folder of every
+    /// Claude Code plugin installed (unless `plugins` is false) and the bundled skills.
     /// Index: `index`, else `SKILL_INDEX`, else
     /// `${XDG_CACHE_HOME:-~/.cache}/skill/index-<hash of the roots>.sqlite`.
     /// - Parameters:
+    ///   - plugins: whether the default roots include Claude Code plugins' skills (`--no-plugins`).
     ///   - environment: read for `HOME`, `SKILL_PATH`, `SKILL_INDEX`, `XDG_CACHE_HOME`, `SKILL_BUNDLED`.
     ///   - currentDirectory: the base of relative paths; the process's by default.
     ///   - executable: the running binary, to find the bundled skills; the process's by default.
     /// - Throws: ``IndexError/rootNotFound(_:)`` when an explicit root does not exist.
     public static func resolve(
-        skills: [String] = [], index: String? = nil,
+        skills: [String] = [], index: String? = nil, plugins: Bool = true,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: URL? = nil, executable: URL? = nil
     ) throws -> IndexConfiguration {
@@ -49,8 +53,9 @@ public struct IndexConfiguration: Hashable, Sendable {
         } else if let path = environment["SKILL_PATH"], !path.isEmpty {
             roots = path.split(separator: ":").map { url(String($0)) }.filter(isDirectory)
         } else {
-            roots = ["skills", ".claude/skills", ".agents/skills"].map { cwd.appendingPathComponent($0) }
-                + [".claude/skills", ".agents/skills", ".codex/skills"].map { home.appendingPathComponent($0) }
+            let places = Agent.Places(home: home, project: cwd, environment: environment)
+            roots = [cwd.appendingPathComponent("skills")] + Agent.skillFolders(places)
+            if plugins { roots += ClaudePlugin.installed(places).map(\.skills) }
             if let bundled = bundledSkills(environment: environment, executable: executable) { roots.append(bundled) }
             roots = roots.filter(isDirectory)
         }

@@ -118,6 +118,14 @@ public struct SearchResults: Codable, Hashable, Sendable {
     }
 }
 
+/// The Claude Code plugin a skill ships in.
+public struct PluginSummary: Codable, Hashable, Sendable {
+    /// The plugin's name: the prefix of its skills' names (`PLUGIN:SKILL`).
+    public var name: String
+    /// The manifest's version, if any.
+    public var version: String?
+}
+
 /// A skill in the index.
 public struct SkillSummary: Codable, Hashable, Sendable {
     public var name: String
@@ -130,6 +138,8 @@ public struct SkillSummary: Codable, Hashable, Sendable {
     public var entries: [String: Int]
     /// Its markdown documents, relative to the root.
     public var documents: [String]
+    /// The Claude Code plugin it ships in (its root is the plugin's `skills/` folder), if any.
+    public var plugin: PluginSummary?
 
     /// The skill's folder on disk: read `SKILL.md` and its other documents from here.
     public var folder: URL {

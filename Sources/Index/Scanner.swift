@@ -1,31 +1,5 @@
 import Foundation
 import SkillParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Size and modification time of a file, from one `stat` call.
-struct FileStamp: Hashable, Sendable {
-    var size: Int64
-    /// Nanoseconds since 1970.
-    var mtime: Int64
-    var isDirectory: Bool
-    var inode: UInt64
-
-    /// The stamp of `path` (symbolic links followed), or `nil` when it does not exist.
-    static func of(_ path: String) -> FileStamp? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        #if canImport(Darwin)
-        let mtime = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
-        #else
-        let mtime = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-        #endif
-        return FileStamp(size: Int64(st.st_size), mtime: mtime, isDirectory: (st.st_mode & S_IFMT) == S_IFDIR, inode: UInt64(st.st_ino))
-    }
-}
 
 /// A markdown document found on disk.
 struct ScannedDocument: Sendable {
@@ -53,57 +27,28 @@ struct Scan: Sendable {
     var skills: [ScannedSkill] = []
 }
 
-/// Walks the roots with the Parser's rules: hidden folders scanned, `.git`, `node_modules`,
-/// `.build` and `__pycache__` skipped, symbolic links followed only while they stay inside the
-/// root; a SKILL.md (or skill.md) makes a skill folder; a markdown file belongs to the nearest
-/// skill folder above it.
+/// Walks the roots with the Parser's walker (`WalkRules.skills`): a SKILL.md (or skill.md) makes a
+/// skill folder; a markdown file belongs to the nearest skill folder above it; every folder's
+/// stamp is kept for change detection.
 enum Scanner {
     static func scan(roots: [URL]) -> Scan {
         var scan = Scan()
         for (rootIndex, rootURL) in roots.enumerated() {
             let root = rootURL.path
-            let rootReal = rootURL.resolvingSymlinksInPath().path
-            var seen = Set<String>()
-            // (folder, its path relative to the root, the nearest skill folder's index in `found`)
-            var stack: [(String, String, Int?)] = [(root, ".", nil)]
             var found: [ScannedSkill] = []
-            while let (folder, rel, owner) = stack.popLast() {
-                let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-                guard real == rootReal || real.hasPrefix(rootReal + "/"), seen.insert(real).inserted else { continue }
-                guard let stamp = FileStamp.of(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-                scan.dirs[folder] = stamp.mtime
-                var files: [(String, FileStamp)] = []
-                var subfolders: [String] = []
-                for name in names.sorted() {
-                    let path = folder + "/" + name
-                    guard let stamp = FileStamp.of(path) else { continue }
-                    if stamp.isDirectory {
-                        if !SkillFinder.skippedFolders.contains(name) { subfolders.append(name) }
-                    } else if name.lowercased().hasSuffix(".md") {
-                        files.append((name, stamp))
-                    }
-                }
-                var current = owner
-                let skillFile = files.first { $0.0 == "SKILL.md" } ?? files.first { $0.0 == "skill.md" }
-                if let skillFile {
-                    let file = folder + "/" + skillFile.0
-                    let path = rel == "." ? skillFile.0 : rel + "/" + skillFile.0
+            var foundAt: [String: Int] = [:]
+            FolderWalker.walk(rootURL) { folder in
+                scan.dirs[folder.path] = folder.stamp.mtime
+                guard let owner = folder.skill else { return }
+                if let skillFile = folder.files.first(where: { $0.name == folder.skillFile }) {
+                    foundAt[folder.relativePath] = found.count
                     found.append(ScannedSkill(
-                        folder: folder, rootIndex: rootIndex, root: root, path: rel,
-                        documents: [ScannedDocument(file: file, path: path, stamp: skillFile.1)]))
-                    current = found.count - 1
+                        folder: folder.path, rootIndex: rootIndex, root: root, path: folder.relativePath,
+                        documents: [ScannedDocument(file: folder.path + "/" + skillFile.name, path: skillFile.path, stamp: skillFile.stamp)]))
                 }
-                if let current {
-                    for (name, stamp) in files where name != skillFile?.0 || found[current].folder != folder {
-                        let file = folder + "/" + name
-                        let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
-                        guard target.hasPrefix(rootReal + "/") else { continue }
-                        found[current].documents.append(ScannedDocument(
-                            file: file, path: rel == "." ? name : rel + "/" + name, stamp: stamp))
-                    }
-                }
-                for name in subfolders.reversed() {
-                    stack.append((folder + "/" + name, rel == "." ? name : rel + "/" + name, current))
+                guard let index = foundAt[owner] else { return }
+                for file in folder.files where file.isReadable && file.name.lowercased().hasSuffix(".md") && file.name != folder.skillFile {
+                    found[index].documents.append(ScannedDocument(file: folder.path + "/" + file.name, path: file.path, stamp: file.stamp))
                 }
             }
             for var skill in found.sorted(by: { $0.path < $1.path }) {

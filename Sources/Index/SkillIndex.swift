@@ -239,12 +239,19 @@ public final class SkillIndex: @unchecked Sendable {
             for (folder, path) in try db.query("SELECT folder, path FROM documents ORDER BY path", [], { ($0.text(0), $0.text(1)) }) {
                 documents[folder, default: []].append(path)
             }
+            var plugins: [String: PluginSummary?] = [:]
+            func plugin(_ root: String) -> PluginSummary? {
+                if let known = plugins[root] { return known }
+                let found = ClaudePlugin.owning(skillsFolder: URL(fileURLWithPath: root)).map { PluginSummary(name: $0.name, version: $0.version) }
+                plugins[root] = found
+                return found
+            }
             return try db.query(
                 "SELECT name, description, root, path, folder FROM skills WHERE name IS NOT NULL ORDER BY name"
             ) { row in
                 SkillSummary(
                     name: row.text(0), description: row.text(1), root: row.text(2), path: row.text(3),
-                    entries: counts[row.text(0)] ?? [:], documents: documents[row.text(4)] ?? [])
+                    entries: counts[row.text(0)] ?? [:], documents: documents[row.text(4)] ?? [], plugin: plugin(row.text(2)))
             }
         }
     }

@@ -11,6 +11,8 @@ public enum PackagingError: LocalizedError, Equatable {
     case notInstalled(String)
     case invalidName(String)
     case moveFailed(String, String)
+    case unknownAgent(String)
+    case noAgentDetected
 
     public var errorDescription: String? {
         switch self {
@@ -30,6 +32,10 @@ public enum PackagingError: LocalizedError, Equatable {
             return "'\(name)' is not a skill name; give the name of an installed skill, such as 'pdf'"
         case .moveFailed(let path, let why):
             return "\(path): could not move the skill into place (\(why)); nothing was changed"
+        case .unknownAgent(let name):
+            return "'\(name)' is neither an agent nor a path; give one of \(Agent.names.joined(separator: ", ")), all-detected, or a folder path (with a '/', or starting with '.' or '~')"
+        case .noAgentDetected:
+            return "no agent detected (none of their configuration folders exists); name an agent with --to, or run 'skill agents'"
         }
     }
 }

@@ -2,34 +2,6 @@ import Foundation
 import SkillParser
 import ZIPFoundation
 
-/// Where `skill install` puts skills.
-public enum InstallDestination: Hashable, Sendable {
-    case claude, codex, agents
-    case folder(URL)
-
-    /// `claude`, `codex`, `agents`, or a folder path.
-    public init(_ text: String) {
-        switch text {
-        case "claude": self = .claude
-        case "codex": self = .codex
-        case "agents": self = .agents
-        default: self = .folder(URL(fileURLWithPath: text))
-        }
-    }
-
-    /// The skills folder: `~/.claude/skills`, `~/.codex/skills`, `~/.agents/skills` (or under the
-    /// project folder `cwd` with `project`), or the folder given.
-    public func folder(project: Bool, home: URL, cwd: URL) -> URL {
-        let base = project ? cwd : home
-        switch self {
-        case .claude: return base.appendingPathComponent(".claude/skills")
-        case .codex: return base.appendingPathComponent(".codex/skills")
-        case .agents: return base.appendingPathComponent(".agents/skills")
-        case .folder(let url): return url.standardizedFileURL
-        }
-    }
-}
-
 /// A checked archive or folder, ready to install: what it brings and why it may be refused.
 public struct InstallPlan: Sendable {
     /// The skill's name: its top-level folder.

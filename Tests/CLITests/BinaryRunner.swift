@@ -19,8 +19,9 @@ struct BinaryRunner {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("skill")
     }
 
-    /// Runs `skill arguments…` with HOME and XDG_CACHE_HOME in a fresh temporary folder.
-    static func run(_ arguments: [String], currentDirectory: URL? = nil) throws -> Result {
+    /// Runs `skill arguments…` with HOME and XDG_CACHE_HOME in a fresh temporary folder;
+    /// `environment` adds or replaces variables.
+    static func run(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("skill-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -31,7 +32,7 @@ struct BinaryRunner {
         process.environment = [
             "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "SKILL_PATH": home.appendingPathComponent("skills").path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
-        ]
+        ].merging(environment) { $1 }
         let out = Pipe()
         // stderr goes to a file, so that reading one pipe to its end cannot block on the other.
         let errFile = home.appendingPathComponent("stderr")

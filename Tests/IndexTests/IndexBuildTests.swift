@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SkillParser
 import Testing
 @testable import SkillIndex
@@ -16,6 +19,21 @@ import Testing
         #expect(skills[0].documents == ["navigation/SKILL.md", "navigation/references/deep-links.md"])
         #expect(skills[0].folder.standardizedFileURL.path == box.skills.appendingPathComponent("navigation").resolvingSymlinksInPath().path)
         #expect(skills[0].entries["skill"] == 1)
+    }
+
+    /// The scanner shares the Parser's walker: a SKILL.md linked from outside the root makes no
+    /// skill (it used to be indexed), and a named pipe is never read.
+    @Test func linksOutOfTheRootAndPipesAreNotIndexed() throws {
+        let box = try Sandbox()
+        try box.write("---\nname: far\ndescription: d\n---\n# Far\n", to: "../outside/SKILL.md")
+        try FileManager.default.createDirectory(at: box.skills.appendingPathComponent("far"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: box.skills.appendingPathComponent("far/SKILL.md").path,
+            withDestinationPath: box.folder.appendingPathComponent("outside/SKILL.md").path)
+        #expect(mkfifo(box.skills.appendingPathComponent("navigation/pipe.md").path, 0o644) == 0)
+        let report = try box.index().refresh()
+        #expect(report.added.map(\.name) == ["navigation", "swiftui-state"])
+        #expect(try box.index().skills()[0].documents == ["navigation/SKILL.md", "navigation/references/deep-links.md"])
     }
 
     @Test func unchangedIndexParsesNothing() throws {

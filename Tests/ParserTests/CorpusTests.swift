@@ -9,7 +9,7 @@ import Testing
 
     @Test func everySkillParsesWithEntriesInsideItsFiles() throws {
         let report = try #require(Self.report)
-        #expect(report.skills.count == 51)
+        #expect(report.skills.count == 128)
         for skill in report.skills {
             #expect(skill.entries.count > 1, "\(skill.path) has no entries")
             let lines = Dictionary(uniqueKeysWithValues: skill.documents.map { ($0.path, $0.lineCount) })
@@ -24,12 +24,21 @@ import Testing
 
     @Test func onlyTheDefectiveFilesGetDiagnostics() throws {
         let report = try #require(Self.report)
-        #expect(report.diagnostics.map { "\($0.path):\($0.line): \($0.id)" } == [
+        let (lists, others) = report.diagnostics.partitioned { "\($0.id)" == "frontmatter.field.not-a-string" }
+        let apple = "rshankras__claude-code-apple-skills/skills/"
+        #expect(others.map { "\($0.path):\($0.line): \($0.id)" } == [
             "anthropics__skills/skills/claude-api/SKILL.md:3: frontmatter.description.too-long",
             "makgunay__claude-swift-skills/testing-swift/SKILL.md:3: frontmatter.value-cut-by-comment",
             "openai__skills/skills/.curated/notion-knowledge-capture/examples/how-to-guide.md:110: markdown.unclosed-fence",
             "openai__skills/skills/.curated/notion-research-documentation/examples/technical-investigation.md:214: markdown.unclosed-fence",
-        ])
+        ] + ["ios", "macos", "performance/profiling", "swift", "swift/concurrency", "swiftdata/inheritance", "swiftui/webkit"].map {
+            "\(apple)\($0)/SKILL.md:2: frontmatter.name.mismatch"
+        } + [("flow-walkthrough", 120), ("tdd-bug-fix", 248), ("tdd-feature", 311), ("test-contract", 304), ("test-data-factory", 346)].map {
+            "\(apple)testing/\($0.0)/SKILL.md:\($0.1): markdown.unclosed-fence"
+        })
+        // Every SKILL.md of that repository gives `allowed-tools` as a YAML list.
+        #expect(lists.count == 53)
+        #expect(lists.allSatisfy { $0.path.hasPrefix(apple) && $0.path.hasSuffix("/SKILL.md") && $0.line == 4 })
     }
 
     @Test func hiddenFoldersAreScanned() throws {
@@ -63,5 +72,12 @@ import Testing
         #expect(kinds.isSuperset(of: [.skill, .section, .antiPattern, .example, .table]))
         #expect(report.diagnostics.map(\.id) == [.valueCutByComment])
         #expect(report.skills[0].description == "Swift Testing framework (@Test,")
+    }
+}
+
+extension Array {
+    /// The elements that satisfy `belongs`, and the others, each in order.
+    func partitioned(by belongs: (Element) -> Bool) -> ([Element], [Element]) {
+        (filter(belongs), filter { !belongs($0) })
     }
 }

@@ -5,7 +5,7 @@ import SkillIndex
 /// The options every index command shares: which roots, which index file.
 struct IndexOptions: ParsableArguments {
     @Option(name: .customLong("skills"), help: ArgumentHelp(
-        "A folder of skills to index (repeatable). Default: SKILL_PATH, else ./skills, ./.claude/skills, ./.agents/skills, ~/.claude/skills, ~/.agents/skills, ~/.codex/skills and the bundled skills.",
+        "A folder of skills to index (repeatable). Default: SKILL_PATH, else ./skills, every agent's skill folders ('skill agents' lists them: ./.claude/skills, ./.agents/skills, … ~/.claude/skills, ~/.agents/skills, ~/.codex/skills …) and the bundled skills.",
         valueName: "dir"))
     var skills: [String] = []
 
@@ -14,10 +14,13 @@ struct IndexOptions: ParsableArguments {
         valueName: "path"))
     var index: String?
 
+    @Flag(help: "Leave out the skills of Claude Code plugins (~/.claude/plugins) from the default roots.")
+    var noPlugins = false
+
     /// The index these options name; an explicit root that does not exist is an error.
     func open() throws -> SkillIndex {
         do {
-            return SkillIndex(configuration: try IndexConfiguration.resolve(skills: skills, index: index))
+            return SkillIndex(configuration: try IndexConfiguration.resolve(skills: skills, index: index, plugins: !noPlugins))
         } catch {
             throw fail(error)
         }

@@ -3,7 +3,7 @@ import Foundation
 import SkillPackaging
 import SkillParser
 
-/// `skill install SOURCE [--to claude|codex|agents|DIR] [--project] [--force]`.
+/// `skill install SOURCE [--to AGENT[,AGENT…]|all-detected|DIR] [--project] [--force]`.
 struct InstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
@@ -14,8 +14,8 @@ struct InstallCommand: ParsableCommand {
     @Argument(help: "A .zip or .skill archive, or a skill folder.")
     var source: String
 
-    @Option(help: "Where to install: claude (~/.claude/skills), codex (~/.codex/skills), agents (~/.agents/skills) or a folder.")
-    var to: String = "claude"
+    @Option(help: "Where to install: an agent ('skill agents' lists them: claude-code, codex, gemini-cli …), several separated by commas, all-detected, or a folder path (with a '/', or starting with '.' or '~').")
+    var to: String = "claude-code"
 
     @Flag(help: "Install into the current project (./.claude/skills …) instead of your home folder.")
     var project = false
@@ -23,8 +23,12 @@ struct InstallCommand: ParsableCommand {
     @Flag(help: "Replace an installed skill of the same name (swapped atomically).")
     var force = false
 
+    func validate() throws {
+        _ = try InstallDestination.option(to)
+    }
+
     func run() throws {
-        let skills = InstallDestination(to).folderHere(project: project)
+        let targets = try InstallDestination.option(to).targetsHere(project: project)
         do {
             let plan = try SkillInstaller.inspect(URL(fileURLWithPath: source).standardizedFileURL, display: source)
             if plan.refused {
@@ -32,18 +36,24 @@ struct InstallCommand: ParsableCommand {
                 Terminal.printError("error: \(source): not installed because of the problems above; nothing was written")
                 throw ExitCode.failure
             }
-            let target = skills.appendingPathComponent(plan.name)
-            if !force, FileManager.default.fileExists(atPath: target.path) { throw PackagingError.alreadyInstalled(target.path) }
-            print("Installing '\(plan.name)' into \(skills.path): \(plan.files.count) files, \(plan.uncompressedBytes) bytes")
+            for target in targets where !force {
+                let folder = target.folder.appendingPathComponent(plan.name)
+                if FileManager.default.fileExists(atPath: folder.path) { throw PackagingError.alreadyInstalled(folder.path) }
+            }
+            let into = targets.count == 1 ? targets[0].folder.path : "\(targets.count) folders"
+            print("Installing '\(plan.name)' into \(into): \(plan.files.count) files, \(plan.uncompressedBytes) bytes")
             print("  scripts: \(plan.scripts.isEmpty ? "none" : plan.scripts.joined(separator: ", "))")
             print("  allowed-tools: \(plan.allowedTools.isEmpty ? "none" : plan.allowedTools.joined(separator: " "))")
-            let outcome = try SkillInstaller.install(plan, into: skills, force: force)
-            Terminal.printDiagnostics(outcome.diagnostics)
-            guard let installed = outcome.installed else {
-                Terminal.printError("error: \(source): not installed because the skill is invalid (above); nothing was written")
-                throw ExitCode.failure
+            for (number, target) in targets.enumerated() {
+                let outcome = try SkillInstaller.install(plan, into: target.folder, force: force)
+                if number == 0 { Terminal.printDiagnostics(outcome.diagnostics) }
+                guard let installed = outcome.installed else {
+                    Terminal.printError("error: \(source): not installed because the skill is invalid (above); nothing was written")
+                    throw ExitCode.failure
+                }
+                let served = targets.count > 1 || target.agents.count > 1 ? " (for \(target.agents.joined(separator: ", ")))" : ""
+                print("\(outcome.replaced ? "Replaced" : "Installed") \(installed.path)\(served)")
             }
-            print("\(outcome.replaced ? "Replaced" : "Installed") \(installed.path)")
         } catch let error as ExitCode {
             throw error
         } catch {

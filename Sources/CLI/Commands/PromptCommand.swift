@@ -7,7 +7,7 @@ struct PromptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prompt",
         abstract: "Print the <available_skills> XML block agents put in their system prompt.",
-        discussion: "Without paths: the skills in SKILL_PATH (colon-separated), else ./skills, ./.claude/skills, ./.agents/skills, ~/.claude/skills, ~/.agents/skills and ~/.codex/skills."
+        discussion: "Without paths: the skills in SKILL_PATH (colon-separated), else ./skills and every agent's skill folders ('skill agents' lists them): ./.claude/skills, ./.agents/skills, … ~/.claude/skills, ~/.agents/skills, ~/.codex/skills …"
     )
 
     @Argument(help: "Skill folders, SKILL.md files or folders of skills.")
@@ -32,8 +32,6 @@ struct PromptCommand: ParsableCommand {
         if let path = environment["SKILL_PATH"], !path.isEmpty {
             return path.split(separator: ":").map(String.init).filter { FileManager.default.fileExists(atPath: $0) }
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return ["skills", ".claude/skills", ".agents/skills", "\(home)/.claude/skills", "\(home)/.agents/skills", "\(home)/.codex/skills"]
-            .filter { FileManager.default.fileExists(atPath: $0) }
+        return (["skills"] + Agent.skillFolders(.here).map(\.path)).filter { FileManager.default.fileExists(atPath: $0) }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SkillPackaging
 
-/// `skill uninstall NAME [--from claude|codex|agents|DIR] [--project]`.
+/// `skill uninstall NAME [--from AGENT[,AGENT…]|all-detected|DIR] [--project]`.
 struct UninstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uninstall",
@@ -12,19 +12,31 @@ struct UninstallCommand: ParsableCommand {
     @Argument(help: "The skill's name (its folder).")
     var name: String
 
-    @Option(help: "Where it is installed: claude, codex, agents or a folder.")
-    var from: String = "claude"
+    @Option(help: "Where it is installed, as for install's --to: an agent, several separated by commas, all-detected, or a folder path.")
+    var from: String = "claude-code"
 
     @Flag(help: "Look in the current project (./.claude/skills …) instead of your home folder.")
     var project = false
 
+    func validate() throws {
+        _ = try InstallDestination.option(from)
+    }
+
+    /// Removes the skill from every folder the destination names (the folders install wrote
+    /// to); an error only when it was in none of them.
     func run() throws {
-        let skills = InstallDestination(from).folderHere(project: project)
-        do {
-            let removed = try SkillInstaller.uninstall(name, from: skills)
-            print("Removed \(removed.path)")
-        } catch {
-            throw CLIError(error)
+        let targets = try InstallDestination.option(from).targetsHere(project: project)
+        var missing: [String] = []
+        for target in targets {
+            do {
+                let removed = try SkillInstaller.uninstall(name, from: target.folder)
+                print("Removed \(removed.path)")
+            } catch PackagingError.notInstalled(let path) {
+                missing.append(path)
+            } catch {
+                throw CLIError(error)
+            }
         }
+        if missing.count == targets.count { throw CLIError(PackagingError.notInstalled(missing.joined(separator: ", "))) }
     }
 }

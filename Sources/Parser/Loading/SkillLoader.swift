@@ -12,12 +12,9 @@ public enum SkillLoader {
         var markdown: [String] = []
         var resources: [String] = []
         // Files under a nested SKILL.md belong to that skill, not to this one.
-        SkillFinder.walk(folder, skipping: { SkillFinder.skillFile(in: $0) != nil }) { dir, files in
-            let prefix = relativePath(of: dir, to: folder)
-            for name in files {
-                let path = prefix == "." ? name : "\(prefix)/\(name)"
-                if path == skillFile { continue }
-                if name.lowercased().hasSuffix(".md") { markdown.append(path) } else { resources.append(path) }
+        FolderWalker.walk(folder, stopsAtSkills: true) { dir in
+            for file in dir.files where file.isReadable && file.path != skillFile {
+                if file.name.lowercased().hasSuffix(".md") { markdown.append(file.path) } else { resources.append(file.path) }
             }
         }
         var diagnostics: [Diagnostic] = []

@@ -92,14 +92,11 @@ public enum SkillValidator {
         let source = SourceText(bytes: data, path: skillFile, diagnostics: &diagnostics)
         let front = FrontmatterParser.parse(source, path: skillFile, required: !source.lines.isEmpty, diagnostics: &diagnostics).frontmatter
         SpecRules.check(front, folder: folderName, path: skillFile, diagnostics: &diagnostics)
-        SkillFinder.walk(folder, skipping: { SkillFinder.skillFile(in: $0) != nil }) { dir, files in
-            let prefix = SkillLoader.relativePath(of: dir, to: folder)
-            for file in files where file.lowercased().hasSuffix(".md") {
-                let path = prefix == "." ? file : "\(prefix)/\(file)"
-                if path == skillFile { continue }
-                let bytes = SkillLoader.read(dir.appendingPathComponent(file), path: path, diagnostics: &diagnostics)
+        FolderWalker.walk(folder, stopsAtSkills: true) { dir in
+            for file in dir.files where file.isReadable && file.name.lowercased().hasSuffix(".md") && file.path != skillFile {
+                let bytes = SkillLoader.read(dir.url.appendingPathComponent(file.name), path: file.path, diagnostics: &diagnostics)
                 if String(validating: bytes, as: UTF8.self) == nil || bytes.contains(0) {
-                    _ = SourceText(bytes: bytes, path: path, diagnostics: &diagnostics)
+                    _ = SourceText(bytes: bytes, path: file.path, diagnostics: &diagnostics)
                 }
             }
         }
