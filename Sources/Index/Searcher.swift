@@ -24,6 +24,9 @@ struct Searcher {
         var candidates = 100
         /// The exponent of the coverage factor in soft retrieval.
         var coverage = 1.0
+        /// Multiplies a soft candidate's score by `1 + pairs * share`, where `share` is the share of
+        /// the query's adjacent word pairs it holds as phrases.
+        var pairs = 2.0
         /// Queries of at most this many terms are keywords: every term must match (else any).
         /// Longer ones are questions in the asker's words, many of which no answer holds: they
         /// are retrieved softly (a minimum-should-match, as search engines do).
@@ -58,6 +61,7 @@ struct Searcher {
                 case "candidates": r.candidates = Int(v)
                 case "coverage": r.coverage = v
                 case "shortQuery": r.shortQuery = Int(v)
+                case "pairs": r.pairs = v
                 case "commonShare": r.commonShare = v
                 case "routing": r.routing = v
                 default: if kv[0].hasPrefix("kind.") { r.kinds[String(kv[0].dropFirst(5))] = v }
@@ -152,6 +156,7 @@ struct Searcher {
             candidates = try candidatesFor(expressions.joined(separator: " OR "), filter: filter, values: values)
             results.partial = !candidates.isEmpty
         }
+        if soft { try weighByAdjacentPairs(&candidates, query.terms) }
         let top = rerank(candidates, query: query, limit: limit)
         let rowids = top.map(\.rowid)
         let snippets = try snippetsFor(rowids, expression: query.terms.map(Self.expression).joined(separator: " OR "))
@@ -224,6 +229,25 @@ struct Searcher {
             let share = min(1, (held[candidates[i].rowid] ?? 0) / total)
             candidates[i].coverage = share
             candidates[i].score *= pow(share, ranking.coverage)
+        }
+    }
+
+    /// Words next to each other in the query and in the entry are stronger evidence than the
+    /// same words apart ("main thread", "pull request"): each adjacent pair is a phrase query.
+    private func weighByAdjacentPairs(_ candidates: inout [Candidate], _ terms: [SearchQuery.Term]) throws {
+        let words = terms.compactMap { term -> String? in if case .word(let w) = term { return w } else { return nil } }
+        guard ranking.pairs > 0, words.count > 1, !candidates.isEmpty else { return }
+        let rowids = candidates.map(\.rowid)
+        let list = rowids.map { _ in "?" }.joined(separator: ",")
+        var held = [Int64: Int]()
+        for (a, b) in zip(words, words.dropFirst()) {
+            let matching = try db.query(
+                "SELECT rowid FROM fts WHERE fts MATCH ? AND rowid IN (\(list))",
+                [.text(Self.expression(.phrase(a + " " + b)))] + rowids.map { .int($0) }) { $0.int(0) }
+            for rowid in matching { held[rowid, default: 0] += 1 }
+        }
+        for i in candidates.indices {
+            candidates[i].score *= 1 + ranking.pairs * Double(held[candidates[i].rowid] ?? 0) / Double(words.count - 1)
         }
     }
 
