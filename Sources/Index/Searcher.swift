@@ -79,6 +79,16 @@ struct Searcher {
         "llm": ["language model"], "ui": ["user interface"], "auth": ["authentication", "oauth"],
     ]
 
+    /// The other way round: a word or two-word phrase of an expansion also matches its
+    /// abbreviation ("pull request" finds a section that says "PR").
+    static let abbreviations: [String: [String]] = {
+        var reverse: [String: [String]] = [:]
+        for (abbreviation, expansions) in synonyms.sorted(by: { $0.key < $1.key }) {
+            for expansion in expansions { reverse[expansion, default: []].append(abbreviation) }
+        }
+        return reverse
+    }()
+
     /// What the re-ranking reads of an entry.
     private struct Candidate {
         var rowid: Int64
@@ -112,6 +122,7 @@ struct Searcher {
         var results = SearchResults(query: text, results: [])
         guard !query.isEmpty, limit > 0 else { return results }
         results.corrections = try correctTypos(&query)
+        query.terms = Self.joinAbbreviatedPhrases(query.terms)
         try expandPrefixes(&query)
 
         var filters: [String] = []
@@ -419,17 +430,32 @@ struct Searcher {
     static func expression(_ term: SearchQuery.Term) -> String {
         func quote(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
         switch term {
-        case .word(let w):
-            let alternatives = synonyms[w] ?? []
+        case .word(let w), .phrase(let w):
+            let alternatives = (synonyms[w] ?? []) + (abbreviations[w] ?? [])
             if alternatives.isEmpty { return quote(w) }
             return "(" + ([w] + alternatives).map(quote).joined(separator: " OR ") + ")"
-        case .phrase(let p):
-            return quote(p)
         case .prefix(let p):
             return quote(p) + "*"
         case .anyOf(let words):
             return "(" + quote(words[0]) + "* OR " + words.dropFirst().map(quote).joined(separator: " OR ") + ")"
         }
+    }
+
+    /// Two query words that spell an abbreviated phrase ("pull request") become that phrase, so
+    /// that it also matches the abbreviation.
+    static func joinAbbreviatedPhrases(_ terms: [SearchQuery.Term]) -> [SearchQuery.Term] {
+        var joined: [SearchQuery.Term] = []
+        var i = 0
+        while i < terms.count {
+            if i + 1 < terms.count, case .word(let a) = terms[i], case .word(let b) = terms[i + 1], abbreviations["\(a) \(b)"] != nil {
+                joined.append(.phrase("\(a) \(b)"))
+                i += 2
+            } else {
+                joined.append(terms[i])
+                i += 1
+            }
+        }
+        return joined
     }
 
     /// Above this many entries holding every word of a query, ranking is narrowed to the heavy columns.

@@ -27,6 +27,27 @@ import Testing
         #expect(Set(results[0].keys) == ["id", "kind", "title", "skill", "breadcrumb", "snippet", "score", "source"])
     }
 
+    @Test func aSkillInTwoRootsIsOneResultThatSaysWhereElse() throws {
+        let index = indexPath()
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("cli-copy-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(atPath: index)
+            try? FileManager.default.removeItem(at: copy)
+        }
+        try FileManager.default.copyItem(at: Self.skills, to: copy)
+        let result = try BinaryRunner.run(
+            ["search", "--skills", Self.skills.path, "--skills", copy.path, "--index", index, "--limit", "1", "property wrapper"],
+            environment: ["COLUMNS": "400"])
+        #expect(result.status == 0)
+        let other = copy.appendingPathComponent("swiftui-architecture/SKILL.md").path
+        #expect(result.stdout.hasPrefix(" 1. decision-tree  Property Wrapper Decision Tree\n"))
+        #expect(result.stdout.contains("\n    also at \(other):65\n"))
+        let json = try BinaryRunner.run(["search", "--skills", Self.skills.path, "--skills", copy.path, "--index", index, "--json", "--limit", "1", "property wrapper"])
+        let results = try #require((try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["results"] as? [[String: Any]])
+        let alsoAt = try #require(results.first?["alsoAt"] as? [[String: Any]])
+        #expect(alsoAt.map { $0["absolutePath"] as? String } == [other])
+    }
+
     @Test func buildThenIncrementalBuildThenShow() throws {
         let index = indexPath()
         defer { try? FileManager.default.removeItem(atPath: index) }

@@ -42,6 +42,37 @@ import Testing
         #expect(none.text.hasPrefix("No entries match \"zzqqxx\""))
     }
 
+    @Test func searchSaysWhatItCorrectedAndWhenItMatchesPartly() {
+        let h = Harness()
+        h.initialize()
+        let corrected = h.call("search", ["query": "sleepng tests"])
+        #expect(corrected["structuredContent"]?["corrections"] == ["sleepng": "sleeping"])
+        #expect(corrected.text.hasPrefix("(searched for sleeping instead of sleepng)\n1. [section] Sleeping in tests"))
+        let question = h.call("search", ["query": "sleeping tests await work state view"])
+        #expect(question["structuredContent"]?["partial"] == true)
+        #expect(question.text.hasPrefix("(no entry holds every word of the query; these match the most of it)\n1. [section] Sleeping in tests"))
+        let plain = h.call("search", ["query": "sleeping tests"])
+        #expect(plain["structuredContent"]?["partial"] == nil)
+        #expect(plain["structuredContent"]?["corrections"] == nil)
+    }
+
+    @Test func copiesOfASkillAreOneHitWithItsOtherPlace() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("skill-server-copy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: fixtureRoot, to: copy)
+        let h = Harness(knowledge: indexedKnowledge([fixtureRoot, copy]))
+        h.initialize()
+        let result = h.call("search", ["query": "sleeping tests", "limit": 3])
+        let hits = result["structuredContent"]?["hits"]?.arrayValue ?? []
+        #expect(hits.filter { $0["title"] == "Sleeping in tests" }.count == 1)
+        let other = copy.appendingPathComponent("swift-testing/SKILL.md").path
+        #expect(hits.first?["alsoAt"] == [[
+            "id": "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests", "skill": "swift-testing",
+            "absolutePath": .string(other), "source": ["path": "swift-testing/SKILL.md", "line": 23, "endLine": 39],
+        ]])
+        #expect(result.text.contains("   also at: \(other):23"))
+    }
+
     @Test func searchBudgetTruncates() {
         let h = Harness()
         h.initialize()
