@@ -27,7 +27,10 @@ public struct CodeSketch: Hashable, Sendable {
             switch token.kind {
             case .string: return Self.string
             case .number: return Self.number
-            case .identifier: return declared.contains(text) ? Self.name + text : text
+            case .identifier:
+                // `$name` is the binding of a declared `name`.
+                let bare = text.hasPrefix("$") ? String(text.dropFirst()) : text
+                return declared.contains(bare) ? Self.name + text : text
             default: return text
             }
         }

@@ -36,8 +36,8 @@ public struct SignatureSet: Sendable {
         var counterTotal: Double
         /// The widest window, in tokens, a finding may span.
         var span: Int
-        /// Its best raw score on the skills' ordinary code (examples outside any anti-pattern's
-        /// section): findings are scored above this level.
+        /// Its second best raw score on the skills' ordinary code (examples outside any
+        /// anti-pattern's section): findings are scored above this level.
         var background = 0.0
     }
 
@@ -52,6 +52,8 @@ public struct SignatureSet: Sendable {
     /// Gram → (signature, slot) for every signature gram: a file's grams find their signatures.
     private var postings: [UInt64: [(signature: Int32, slot: Int8)]] = [:]
     private var counterPostings: [UInt64: [(signature: Int32, slot: Int8)]] = [:]
+    /// The last word id given (ids are unique across languages: one posting table serves all).
+    private var nextID: UInt64 = 0
     /// While building: the interned words of the ordinary examples, for calibration.
     private var background: [[UInt64]] = []
 
@@ -73,9 +75,18 @@ public struct SignatureSet: Sendable {
                 counterPostings[gram, default: []].append((Int32(index), Int8(slot)))
             }
         }
+        // The second best score: one ordinary block that holds the mistake (an unmarked
+        // "before" example, a copy of the skill) does not silence a signature; two do.
+        var best = [Double](repeating: 0, count: signatures.count)
         for ids in background {
-            for match in matches(ids) where match.score > signatures[match.signature].background {
-                signatures[match.signature].background = match.score
+            for match in matches(ids) {
+                let i = match.signature
+                if match.score > best[i] {
+                    signatures[i].background = best[i]
+                    best[i] = match.score
+                } else if match.score > signatures[i].background {
+                    signatures[i].background = match.score
+                }
             }
         }
         background = []
@@ -100,7 +111,8 @@ public struct SignatureSet: Sendable {
             sketch.words.map { word in
                 let normal = Self.normal(word, syntax, vocabulary.names)
                 if let id = vocabulary.ids[normal] { return id }
-                let id = UInt64(vocabulary.ids.count + 1)
+                nextID += 1
+                let id = nextID
                 vocabulary.ids[normal] = id
                 return id
             }
@@ -231,10 +243,12 @@ public struct SignatureSet: Sendable {
     }
 
     /// A raw score measured against what the signature scores on the skills' ordinary code:
-    /// 0 at that level, 1 for a full match.
+    /// 0 at (a share of) that level, 1 for a full match; always 0 for a signature that ordinary
+    /// code already contains whole (it cannot tell a mistake from good code).
     static func calibrated(_ score: Double, _ background: Double) -> Double {
-        let background = background * backgroundShare
-        return background >= 1 ? 0 : max(0, (score - background) / (1 - background))
+        guard background < 0.95 else { return 0 }
+        let floor = background * backgroundShare
+        return max(0, (score - floor) / (1 - floor))
     }
 
     /// Every signature's best window in `ids` (a sketch's interned words), not suppressed by
