@@ -60,6 +60,9 @@ public struct SignatureSet: Sendable {
     /// The number of signatures (anti-pattern code blocks with enough distinctive grams).
     public var count: Int { signatures.count }
 
+    /// The entry ids that have a signature.
+    public var ids: Set<String> { Set(signatures.map(\.code.id)) }
+
     /// Signatures for every mistake among `codes`, weighted against all of them.
     public init(_ codes: [IndexedCode]) {
         for language in SourceLanguage.allCases {
