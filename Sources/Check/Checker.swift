@@ -54,7 +54,7 @@ public struct Checker: Sendable {
                        checklists wantChecklists: Bool = true) -> CheckReport {
         var report = CheckReport()
         report.files = 1
-        report.lines = source.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        report.lines = Self.lineCount(source)
         report.findings = signatures.check(source, language: language, path: path, minScore: minScore)
         if wantChecklists { report.checklists = ChecklistSelector.relevant(checklists, to: source) }
         return report
@@ -107,7 +107,7 @@ public struct Checker: Sendable {
         for path in try Self.files(paths) {
             let source = try Self.read(path)
             report.files += 1
-            report.lines += source.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            report.lines += Self.lineCount(source)
             if wantFindings, let language = SourceLanguage(path: path) {
                 report.findings += signatures.check(source, language: language, path: path, minScore: minScore)
             }
@@ -115,6 +115,12 @@ public struct Checker: Sendable {
         }
         if wantChecklists { report.checklists = ChecklistSelector.relevant(checklists, to: all) }
         return report
+    }
+
+    /// Lines of text: newlines, plus one for a last line without its newline.
+    static func lineCount(_ source: String) -> Int {
+        let newlines = source.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        return newlines + (source.utf8.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
     }
 
     /// The text of `path`, invalid UTF-8 replaced.
