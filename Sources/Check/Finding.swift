@@ -21,6 +21,11 @@ public struct Finding: Codable, Hashable, Sendable {
     public var fixCode: String
     /// Where the anti-pattern is written.
     public var source: SourceSpan
+
+    /// The first line of ``why`` that says something (not a heading such as "Why it's wrong:").
+    public var whySummary: String {
+        why.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty && !$0.hasSuffix(":") } ?? ""
+    }
 }
 
 /// A checklist that applies to the checked code: it names constructs the code uses.

@@ -91,10 +91,11 @@ enum CheckText {
         for finding in report.findings {
             let lines = finding.line == finding.endLine ? "\(finding.line)" : "\(finding.line)-\(finding.endLine)"
             out.append("\(style.bold("\(finding.path):\(lines)")): \(style.yellow("warning")): \(finding.title) \(style.dim("(score \(finding.score))"))")
-            if let why = finding.why.split(separator: "\n").first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                out.append("    why: " + String(why).trimmingCharacters(in: .whitespaces).clipped(max(width - 9, 40)))
+            if !finding.whySummary.isEmpty {
+                out.append("    why: " + finding.whySummary.clipped(max(width - 9, 40)))
             }
-            out.append("    see: skill show \(finding.id)" + (finding.fix.map { "   fix: skill show \($0)" } ?? ""))
+            out.append("    see: skill show \(finding.id)")
+            if let fix = finding.fix { out.append("    fix: skill show \(fix)") }
             out.append("    " + style.dim("\(finding.skill): \(finding.source.path):\(finding.source.line)"))
         }
         let files = report.files == 1 ? "1 file" : "\(report.files) files"

@@ -95,7 +95,7 @@ extension SkillTools {
         var used = 0
         var truncated = false
         for finding in report.findings {
-            let why = finding.why.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty && !$0.hasSuffix(":") } ?? ""
+            let why = finding.whySummary
             var block = "\(findings.count + 1). \(shown(finding.path)):\(finding.line)-\(finding.endLine) \(finding.title) (score \(finding.score))\n   id: \(finding.id)"
             if let fix = finding.fix { block += "\n   fix: \(fix)" }
             if !why.isEmpty { block += "\n   why: " + Text.clip(why, 240) }
