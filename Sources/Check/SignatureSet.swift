@@ -228,13 +228,14 @@ public struct SignatureSet: Sendable {
         var findings: [Finding] = []
         for match in matches(ids) {
             let signature = signatures[match.signature]
-            let score = Self.calibrated(match.score, signature.background)
+            // Two decimals, rounded down, so that the score shown is the one compared.
+            let score = (Self.calibrated(match.score, signature.background) * 100 + 1e-9).rounded(.down) / 100
             guard score >= minScore else { continue }
             let code = signature.code
             findings.append(Finding(
                 path: path, line: sketch.lines[match.start],
                 endLine: sketch.lines[min(match.end + Self.gramLength - 1, sketch.lines.count - 1)],
-                score: (score * 100).rounded() / 100, id: code.id, title: code.title, skill: code.skill,
+                score: score, id: code.id, title: code.title, skill: code.skill,
                 why: code.record.why, fix: code.record.fix, fixCode: code.record.fixCode, source: code.source))
         }
         findings.sort { ($0.score, $1.line, $1.id) > ($1.score, $0.line, $0.id) }
