@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import statistics
 import subprocess
 import tempfile
@@ -55,14 +56,19 @@ with tempfile.TemporaryDirectory() as work:
     command = [args.bin, "check", "--index", str(index), "--json"] + roots + [str(tree)]
     subprocess.run(command, env=env, capture_output=True)  # warm the page cache and the index
     times = []
+    cpu = []
     for _ in range(args.runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         run = subprocess.run(command, env=env, capture_output=True)
         times.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     findings = len(json.loads(run.stdout)["findings"])
     print(f"skills: {', '.join(os.path.relpath(s, ROOT) for s in skills)}")
     print(f"skill check, {lines} lines in {files} Swift files: median {statistics.median(times) * 1000:.0f} ms, "
-          f"min {min(times) * 1000:.0f} ms over {args.runs} runs ({findings} findings, exit {run.returncode})")
+          f"min {min(times) * 1000:.0f} ms over {args.runs} runs; CPU (user + sys) median {statistics.median(cpu) * 1000:.0f} ms "
+          f"({findings} findings, exit {run.returncode}; load average {os.getloadavg()[0]:.1f})")
 
     # The server: one 300-line file, reviewed again and again.
     code_lines = []

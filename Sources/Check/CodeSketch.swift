@@ -39,7 +39,7 @@ public struct CodeSketch: Hashable, Sendable {
     /// A sketch as stored in the index: its words joined by spaces (no word holds one).
     public init(stored: String, language: SourceLanguage) {
         self.language = language
-        words = stored.split(separator: " ").map(String.init)
+        words = stored.utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
         lines = Array(repeating: 0, count: words.count)
     }
 

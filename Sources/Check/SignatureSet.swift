@@ -98,30 +98,49 @@ public struct SignatureSet: Sendable {
     private mutating func build(_ language: SourceLanguage, _ codes: [IndexedCode]) {
         let syntax = language.syntax
         var vocabulary = Vocabulary()
-        var skillsUsing: [String: Set<String>] = [:]
+        // Each used name's first skill, or -1 once a second skill uses it; each word is
+        // classified once, the first time it is seen.
+        var skillsOfName: [String: Int] = [:]
+        var seen = Set<String>()
         var declared = Set<String>()
+        var skillNumbers: [String: Int] = [:]
         for code in codes {
+            let skill = skillNumbers[code.skill] ?? skillNumbers.count
+            skillNumbers[code.skill] = skill
             for word in code.record.sketch.words {
-                if CodeSketch.isUsedName(word, syntax) {
-                    skillsUsing[word, default: []].insert(code.skill)
-                } else if word.hasPrefix(CodeSketch.name), word.count > 2 {
-                    declared.insert(String(word.dropFirst(2)))
+                if let first = skillsOfName[word] {
+                    if first != skill, first != -1 { skillsOfName[word] = -1 }
+                } else if seen.insert(word).inserted {
+                    if CodeSketch.isUsedName(word, syntax) {
+                        skillsOfName[word] = skill
+                    } else if word.hasPrefix(CodeSketch.name), word.count > 2 {
+                        declared.insert(String(word.dropFirst(2)))
+                    }
                 }
             }
         }
-        vocabulary.names = Set(skillsUsing.filter { $0.value.count >= 2 && !declared.contains($0.key) }.keys)
+        vocabulary.names = Set(skillsOfName.filter { $0.value == -1 && !declared.contains($0.key) }.keys)
+        // Raw word → id: `normal` runs once per distinct word.
+        var idOfWord: [String: UInt64] = [:]
         func intern(_ sketch: CodeSketch) -> [UInt64] {
             sketch.words.map { word in
+                if let id = idOfWord[word] { return id }
                 let normal = Self.normal(word, syntax, vocabulary.names)
-                if let id = vocabulary.ids[normal] { return id }
-                nextID += 1
-                let id = nextID
-                vocabulary.ids[normal] = id
+                let id: UInt64
+                if let known = vocabulary.ids[normal] {
+                    id = known
+                } else {
+                    nextID += 1
+                    id = nextID
+                    vocabulary.ids[normal] = id
+                }
+                idOfWord[word] = id
                 return id
             }
         }
         // Which ids may anchor a gram: vocabulary, attributes, macros, keywords; not §I, §S, §N or punctuation.
         var examples: [Set<UInt64>] = []
+        var exampleIDs: [[UInt64]] = []
         var mistakes: [(IndexedCode, [UInt64], [UInt64])] = []
         let mistakeSections = Set(codes.filter { $0.record.role == .mistake }.map { Self.section($0.id) })
         let mistakeWords = Set(codes.filter { $0.record.role == .mistake }.map(\.record.sketch.words))
@@ -129,6 +148,7 @@ public struct SignatureSet: Sendable {
             let ids = intern(code.record.sketch)
             if code.record.role == .code {
                 examples.append(Set(grams(ids)))
+                exampleIDs.append(ids)
                 if !mistakeSections.contains(Self.section(code.id)), !mistakeWords.contains(code.record.sketch.words) { background.append(ids) }
             } else {
                 mistakes.append((code, ids, code.record.fixSketch.map(intern) ?? []))
@@ -141,13 +161,9 @@ public struct SignatureSet: Sendable {
         // short snippets, made of common words) weighs less than `= NumberFormatter (`.
         var frequency: [UInt64: Int] = [:]
         var wordFrequency: [UInt64: Int] = [:]
-        for set in examples {
-            var words = Set<UInt64>()
-            for gram in set {
-                frequency[gram, default: 0] += 1
-                words.formUnion([gram >> 42, (gram >> 21) & 0x1F_FFFF, gram & 0x1F_FFFF])
-            }
-            for word in words { wordFrequency[word, default: 0] += 1 }
+        for (set, ids) in zip(examples, exampleIDs) {
+            for gram in set { frequency[gram, default: 0] += 1 }
+            for word in Set(ids) { wordFrequency[word, default: 0] += 1 }
         }
         let total = Double(examples.count + 1)
         func rarity(_ count: Int?) -> Double { log(total / Double((count ?? 0) + 1)) + 0.1 }
