@@ -3,32 +3,15 @@ import SkillIndex
 import Testing
 @testable import SkillServer
 
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 /// The bundled skills, whose anti-patterns have code.
-private let bundledRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("skills")
+private let bundledRoot = packageRoot.appendingPathComponent("skills")
 
-/// A button that clears its flag after a suspension point: the bundled skills'
-/// "Async Work Without Boundaries".
-private let code = """
-    import SwiftUI
-
-    struct SyncButton: View {
-        @State private var isSyncing = false
-        let sync: () async -> Void
-
-        var body: some View {
-            Button("Sync now") {
-                Task {
-                    isSyncing = true
-                    await sync()
-                    isSyncing = false
-                }
-            }
-            .opacity(isSyncing ? 0.5 : 1)
-            .animation(.easeInOut, value: isSyncing)
-        }
-    }
-    """
+/// A button that clears its flag after a suspension point (the bundled skills' "Async Work
+/// Without Boundaries"), from the labelled set.
+private let code = try! String(
+    contentsOf: packageRoot.appendingPathComponent("Tests/CheckTests/Fixtures/labelled/swift/mistake-await-between-flags.swift"), encoding: .utf8)
 private let antiPattern = "swiftui-architecture/references/anti-patterns#swiftui-architecture-anti-patterns/anti-pattern-async-work-without-boundaries"
 
 @Suite struct ReviewToolTests {
