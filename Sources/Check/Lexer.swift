@@ -11,6 +11,10 @@ public struct Lexer {
     private var i = 0
     private var line = 1
     private var tokens: [Token] = []
+    /// Strings inside interpolations inside strings: past ``maximumNesting`` an inner quote is
+    /// read as a character, so hostile input cannot exhaust the stack.
+    private var nesting = 0
+    static let maximumNesting = 32
 
     /// The tokens of `source`, in order.
     public static func tokens(_ source: String, language: SourceLanguage) -> [Token] {
@@ -199,8 +203,10 @@ public struct Lexer {
                 depth -= 1
                 i += 1
                 if depth == 0 { return }
-            } else if c == UInt8(ascii: "\"") {
+            } else if c == UInt8(ascii: "\""), nesting < Self.maximumNesting {
+                nesting += 1
                 if syntax.swiftStrings { scanSwiftString(hashes: 0) } else { scanQuoted(quote: c) }
+                nesting -= 1
             } else if c == UInt8(ascii: "'"), syntax.singleQuotes {
                 scanQuoted(quote: c)
             } else if c == 0x0A {

@@ -64,6 +64,14 @@ private func lex(_ source: String, _ language: SourceLanguage) -> [String] {
         #expect(lex("x = '''never closed", .python) == ["id:x", "sym:=", "str:'''never closed"])
     }
 
+    @Test func deeplyNestedInterpolationDoesNotExhaustTheStack() {
+        let deep = String(repeating: #""\("#, count: 200_000) + "x"
+        let tokens = Lexer.tokens("let s = " + deep + "\nlet t = 1", language: .swift)
+        #expect(tokens.count == 4 + 4)
+        #expect(tokens[3].kind == .string)
+        #expect(tokens.last?.line == 2)
+    }
+
     @Test func pythonCommentsStringsAndDecorators() {
         let source = """
         @app.route("/x")  # comment with "quote"
