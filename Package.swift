@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "skill", targets: ["skill"]),
         .library(name: "SkillParser", targets: ["SkillParser"]),
         .library(name: "SkillIndex", targets: ["SkillIndex"]),
+        .library(name: "SkillCheck", targets: ["SkillCheck"]),
         .library(name: "SkillPackaging", targets: ["SkillPackaging"]),
         .library(name: "SkillServer", targets: ["SkillServer"]),
     ],
@@ -35,8 +36,13 @@ let package = Package(
             path: "Sources/Parser"
         ),
         .target(
+            name: "SkillCheck",
+            dependencies: ["SkillParser"],
+            path: "Sources/Check"
+        ),
+        .target(
             name: "SkillIndex",
-            dependencies: ["SkillParser", "CSQLite"],
+            dependencies: ["SkillParser", "SkillCheck", "CSQLite"],
             path: "Sources/Index"
         ),
         .target(
@@ -46,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "SkillServer",
-            dependencies: ["SkillParser", "SkillIndex"],
+            dependencies: ["SkillParser", "SkillIndex", "SkillCheck"],
             path: "Sources/Server"
         ),
         .executableTarget(
@@ -56,6 +62,7 @@ let package = Package(
                 "SkillIndex",
                 "SkillPackaging",
                 "SkillServer",
+                "SkillCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -84,13 +91,19 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "CheckTests",
+            dependencies: ["SkillCheck", "SkillIndex", "SkillParser"],
+            path: "Tests/CheckTests",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "PackagingTests",
             dependencies: ["SkillPackaging", "SkillParser"],
             path: "Tests/PackagingTests"
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["SkillServer", "SkillParser", "SkillIndex"],
+            dependencies: ["SkillServer", "SkillParser", "SkillIndex", "SkillCheck"],
             path: "Tests/ServerTests",
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheck
 import SkillParser
 
 /// A flag set from several threads.
@@ -231,7 +232,8 @@ struct IndexBuilder {
                     let parsed = DocumentParser.parse(item.data, path: document.path, skill: name, key: key, isSkillFile: false)
                     try count(1)
                     try db.run("DELETE FROM entries WHERE file = ?", [.text(document.file)])
-                    for entry in parsed.entries { try insert(entry, folder: skill.folder, root: skill.root) }
+                    let records = CodeRecord.records(for: parsed.entries)
+                    for entry in parsed.entries { try insert(entry, folder: skill.folder, root: skill.root, records: records[entry.id]) }
                     try upsertDocument(document, folder: skill.folder, hash: item.hash, diagnostics: parsed.diagnostics)
                     report.diagnostics += parsed.diagnostics
                 }
@@ -255,7 +257,8 @@ struct IndexBuilder {
                 "INSERT INTO skills(folder, root_index, root, path, own_name, name, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [.text(skill.folder), .int(Int64(skill.rootIndex)), .text(skill.root), .text(skill.path),
                  .text(own.isEmpty ? name : own), .text(name), .text(model.description)])
-            for entry in model.entries { try insert(entry, folder: skill.folder, root: skill.root) }
+            let records = CodeRecord.records(for: model.entries)
+            for entry in model.entries { try insert(entry, folder: skill.folder, root: skill.root, records: records[entry.id]) }
             let byPath = Dictionary(grouping: model.diagnostics, by: \.path)
             let known = Set(skill.documents.map(\.path))
             let orphans = model.diagnostics.filter { !known.contains($0.path) }
@@ -329,7 +332,7 @@ struct IndexBuilder {
              .int(document.stamp.mtime), .text(hash), .text(try Self.json(diagnostics))])
     }
 
-    private func insert(_ entry: Entry, folder: String, root: String) throws {
+    private func insert(_ entry: Entry, folder: String, root: String, records: [CodeRecord]?) throws {
         let langs = Set(entry.code.map(\.language).filter { !$0.isEmpty })
         let ancestors = entry.breadcrumb.dropLast()
         try db.run(
@@ -348,7 +351,9 @@ struct IndexBuilder {
              .text(entry.keywords.joined(separator: " ")), .text(entry.text),
              .text(entry.code.map(\.code).joined(separator: "\n"))])
         if try db.scalar("SELECT changes()") == 1 {
-            try db.run("INSERT INTO entry_json(rowid, json) VALUES (?, ?)", [.int(db.lastInsertRowID), .text(try Self.json(entry))])
+            let rowid = db.lastInsertRowID
+            try db.run("INSERT INTO entry_json(rowid, json) VALUES (?, ?)", [.int(rowid), .text(try Self.json(entry))])
+            try insertSignatures(records ?? [], entry: rowid)
         }
     }
 

@@ -1,7 +1,7 @@
 /// The index's tables. Raise ``version`` whenever they change: an index of another version is
 /// rebuilt from scratch.
 enum Schema {
-    static let version = 3
+    static let version = 4
 
     /// The tokenizer of the ranked full-text table: Porter stems over Unicode words.
     static let tokenizer = "porter unicode61 remove_diacritics 2"
@@ -72,6 +72,22 @@ enum Schema {
         tokenize='unicode61 remove_diacritics 2', detail=none
     );
     CREATE VIRTUAL TABLE words_vocab USING fts5vocab(words, row);
+    -- `skill check` (docs/check.md): the code of every example ('code') and every ❌ block of an
+    -- anti-pattern ('mistake', with its ✅ fix) as sketched words; the matcher weighs them at load.
+    CREATE TABLE signatures(
+        entry INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        language TEXT NOT NULL,
+        words TEXT NOT NULL,
+        why TEXT NOT NULL,
+        fix TEXT,
+        fix_words TEXT,
+        fix_code TEXT NOT NULL
+    );
+    CREATE INDEX signatures_entry ON signatures(entry);
+    CREATE TRIGGER entries_delete_signatures AFTER DELETE ON entries BEGIN
+        DELETE FROM signatures WHERE entry = old.rowid;
+    END;
     CREATE TRIGGER entries_insert AFTER INSERT ON entries BEGIN
         INSERT INTO fts(rowid, title, breadcrumb, keywords, text, code)
             VALUES (new.rowid, new.title, new.breadcrumb, new.keywords, new.text, new.code);

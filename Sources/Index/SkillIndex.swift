@@ -23,6 +23,8 @@ public final class SkillIndex: @unchecked Sendable {
     var stopAfterDocuments: Int?
     /// How long to wait for another process's refresh, in milliseconds.
     var busyTimeout: Int32 = 30_000
+    /// The checker built from this index (`skill check`), until the skills change.
+    let checkerCache = CheckerCache()
 
     /// An index for `configuration`; nothing is opened until the first call.
     public init(configuration: IndexConfiguration) {
@@ -34,7 +36,7 @@ public final class SkillIndex: @unchecked Sendable {
         self.init(configuration: IndexConfiguration(roots: roots, indexURL: indexURL))
     }
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -164,7 +166,7 @@ public final class SkillIndex: @unchecked Sendable {
     }
 
     /// Opens the index, building it first when it does not exist yet.
-    private func database() throws -> Database {
+    func database() throws -> Database {
         if let db = try usableDatabase() { return db }
         _ = try rebuild(progress: nil)
         guard let db = try usableDatabase() else { throw IndexError.unwritable(path, "the new index cannot be read") }

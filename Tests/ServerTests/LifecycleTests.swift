@@ -52,7 +52,7 @@ import Testing
         let tools = h.modern("tools/list")["result"]
         #expect(tools?["resultType"] == "complete")
         #expect(tools?["ttlMs"] == 0)
-        #expect(tools?["tools"]?.arrayValue?.count == 5)
+        #expect(tools?["tools"]?.arrayValue?.count == 7)
         let call = h.modern("tools/call", ["name": "list_skills", "arguments": [:]])["result"]
         #expect(call?["resultType"] == "complete")
         #expect(call?["ttlMs"] == nil)

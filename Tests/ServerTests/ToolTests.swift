@@ -3,11 +3,11 @@ import Testing
 @testable import SkillServer
 
 @Suite struct ToolTests {
-    @Test func listsFiveReadOnlyTools() {
+    @Test func listsSevenReadOnlyTools() {
         let h = Harness()
         h.initialize()
         let tools = h.request("tools/list")["result"]?["tools"]?.arrayValue ?? []
-        #expect(tools.map { $0["name"] } == ["search", "get", "list_skills", "get_skill", "checklist"])
+        #expect(tools.map { $0["name"] } == ["search", "get", "list_skills", "get_skill", "checklist", "review", "check"])
         for tool in tools {
             #expect(tool["annotations"]?["readOnlyHint"] == true)
             #expect(tool["inputSchema"]?["type"] == "object")

@@ -10,7 +10,7 @@ from mcp.client.stdio import stdio_client
 
 pytestmark = pytest.mark.anyio
 
-TOOLS = ["search", "get", "list_skills", "get_skill", "checklist"]
+TOOLS = ["search", "get", "list_skills", "get_skill", "checklist", "review", "check"]
 ANTI = "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~anti-pattern-1"
 
 

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheck
 import SkillIndex
 import SkillParser
 
@@ -64,6 +65,11 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         let file = folder.appendingPathComponent(path).resolvingSymlinksInPath().standardizedFileURL.path
         guard file.hasPrefix(real.hasSuffix("/") ? real : real + "/") else { return nil }
         return FileManager.default.contents(atPath: file)
+    }
+
+    public func checker() -> Checker? {
+        ready.wait()
+        return try? index.checker()
     }
 
     public func refresh() -> Bool {

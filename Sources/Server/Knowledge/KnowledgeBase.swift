@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheck
 import SkillIndex
 import SkillParser
 
@@ -33,10 +34,19 @@ public protocol KnowledgeBase: Sendable {
     /// the file (after resolving symbolic links) lies outside the skill's folder.
     func file(skill: String, path: String) -> Data?
 
+    /// The skills' anti-patterns and checklists, ready to apply to code (`review`, `check`);
+    /// `nil` when they cannot be read now.
+    func checker() -> Checker?
+
     /// Checks whether the skills changed on disk and, if so, brings the knowledge up to date.
     /// Called at most once a second, outside the reply path.
     /// - Returns: `true` when skills, documents or entries changed.
     func refresh() -> Bool
+}
+
+extension KnowledgeBase {
+    /// No checker: `review` and `check` answer that code checking is unavailable.
+    public func checker() -> Checker? { nil }
 }
 
 /// A search: free words plus filters.

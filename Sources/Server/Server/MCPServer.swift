@@ -9,7 +9,9 @@ public final class MCPServer: @unchecked Sendable {
         public var serverInfo = Implementation(name: "skill", version: "0.1.0", title: "Skill knowledge")
         /// Items per page of `resources/list` and `prompts/list`.
         public var pageSize = 50
-        public var instructions = "Knowledge from SKILL.md skills. `search` finds entries (patterns, anti-patterns, checklists, examples); `get` an id for the full entry; `get_skill` loads a skill's instructions."
+        public var instructions = "Knowledge from SKILL.md skills. `search` finds entries (patterns, anti-patterns, checklists, examples); `get` an id for the full entry; `get_skill` loads a skill's instructions; `review` checks code against the skills' anti-patterns."
+        /// The folder the `check` tool may read code under (the server's working directory).
+        public var checkRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
         /// The defaults.
         public init() {}
@@ -28,7 +30,7 @@ public final class MCPServer: @unchecked Sendable {
         self.knowledge = knowledge
         self.configuration = configuration
         self.log = log
-        self.tools = SkillTools(knowledge: knowledge)
+        self.tools = SkillTools(knowledge: knowledge, checkRoot: configuration.checkRoot)
         registerMethods()
     }
 

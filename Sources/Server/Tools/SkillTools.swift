@@ -2,13 +2,15 @@ import Foundation
 import SkillIndex
 import SkillParser
 
-/// The five tools: their definitions (kept terse: `tools/list` is paid in every agent's context)
+/// The seven tools: their definitions (kept terse: `tools/list` is paid in every agent's context)
 /// and their implementations over a ``KnowledgeBase``.
 struct SkillTools: Sendable {
     let knowledge: any KnowledgeBase
+    /// The folder `check` may read code under.
+    var checkRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
     /// Default and extreme `maxChars` per tool.
-    static let defaultMaxChars = ["search": 3400, "get": 6000, "list_skills": 3000, "get_skill": 20000, "checklist": 4000]
+    static let defaultMaxChars = ["search": 3400, "get": 6000, "list_skills": 3000, "get_skill": 20000, "checklist": 4000, "review": 3400, "check": 3400]
     static let maxCharsRange = 200...200_000
     static let searchLimit = (default: 5, max: 50)
 
@@ -56,6 +58,8 @@ struct SkillTools: Sendable {
             inputSchema: ["type": "object", "properties": ["skill": ["type": "string"], "topic": ["type": "string"], "maxChars": maxCharsSchema]],
             outputSchema: ["type": "object", "properties": ["checklists": ["type": "array", "items": ["type": "object"]], "truncated": ["type": "boolean"]], "required": ["checklists"]],
             annotations: readOnly),
+        reviewTool,
+        checkTool,
     ]
 
     /// The tools as a client of `version` understands them: `title` and `outputSchema` from
@@ -77,7 +81,7 @@ struct SkillTools: Sendable {
     func call(_ request: CallToolRequest, context: RequestContext) throws -> CallToolRequest.Response {
         guard Self.all.contains(where: { $0.name == request.name }) else {
             let near = Text.nearest(request.name, in: Self.all.map(\.name), limit: 2)
-            throw ResponseError.invalidParams("Unknown tool \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?") + " Tools: search, get, list_skills, get_skill, checklist.")
+            throw ResponseError.invalidParams("Unknown tool \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?") + " Tools: \(Self.all.map(\.name).joined(separator: ", ")).")
         }
         let args = Arguments(values: request.arguments ?? [:], tool: request.name)
         context.progress(0, of: 1, "\(request.name) started")
@@ -88,6 +92,8 @@ struct SkillTools: Sendable {
             case "get": output = try get(args)
             case "list_skills": output = try listSkills(args)
             case "get_skill": output = try getSkill(args)
+            case "review": output = try review(args)
+            case "check": output = try check(args)
             default: output = try checklist(args, context)
             }
         } catch let failure as ToolFailure {

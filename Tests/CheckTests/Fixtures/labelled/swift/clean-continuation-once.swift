@@ -1,0 +1,9 @@
+import Foundation
+
+func downloadAvatar(from loader: AvatarLoader) async throws -> Data {
+    try await withCheckedThrowingContinuation { continuation in
+        loader.fetch { result in
+            continuation.resume(with: result)
+        }
+    }
+}

@@ -1,0 +1,6 @@
+nonisolated struct PriceLabel {
+    @concurrent
+    func text(for amount: Int) async -> String {
+        return "\(amount) EUR"
+    }
+}

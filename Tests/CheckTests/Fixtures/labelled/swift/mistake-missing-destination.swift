@@ -1,0 +1,14 @@
+import SwiftUI
+
+struct LibraryView: View {
+    let books: [Book]
+
+    var body: some View {
+        NavigationStack {
+            List(books) { book in
+                NavigationLink(value: book) { Text(book.title) }
+            }
+            .navigationTitle("Library")
+        }
+    }
+}

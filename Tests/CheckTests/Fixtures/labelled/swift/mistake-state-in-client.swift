@@ -1,0 +1,4 @@
+struct QuoteClient {
+    var lastQuotes: [Quote] = []
+    var latest: (_ limit: Int) async throws -> [Quote]
+}
