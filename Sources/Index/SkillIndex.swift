@@ -210,14 +210,11 @@ public final class SkillIndex: @unchecked Sendable {
     public func nearIDs(to id: String, limit: Int = 5) throws -> [String] {
         let document = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
         let skill = id.split(separator: "/", maxSplits: 1).first.map(String.init) ?? id
-        let target = Array(id.lowercased())
         var seen = Set<String>()
         var near: [String] = []
         for prefix in [document + "#", skill + "/", ""] where near.count < limit {
-            let ids = try entryIDs(prefix: prefix, limit: 5_000).filter { !seen.contains($0) }
-            let ranked = ids.map { ($0, EditDistance.between(target, Array($0.lowercased()), limit: 1_000)) }
-                .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-            for (candidate, _) in ranked.prefix(limit - near.count) {
+            let ids = try entryIDs(prefix: prefix, limit: IDSuggestions.maxCandidates).filter { !seen.contains($0) }
+            for candidate in IDSuggestions.rank(id, candidates: ids, limit: limit - near.count) {
                 seen.insert(candidate)
                 near.append(candidate)
             }

@@ -99,20 +99,20 @@ public enum SkillInstaller {
             total += Int64(clamping: entry.uncompressedSize)
             compressed += Int64(clamping: entry.compressedSize)
             if raw.contains("\\") {
-                diagnostics.append(refuse(.installBackslash, "the entry '\(raw)' contains a backslash, which Windows reads as a folder separator", display))
+                diagnostics.append(refuse(.installBackslash, "the entry '\(Echo.bounded(raw))' contains a backslash, which Windows reads as a folder separator", display))
                 continue
             }
             if raw.hasPrefix("/") || raw.range(of: #"^[A-Za-z]:"#, options: .regularExpression) != nil {
-                diagnostics.append(refuse(.installAbsolutePath, "the entry '\(raw)' is an absolute path", display))
+                diagnostics.append(refuse(.installAbsolutePath, "the entry '\(Echo.bounded(raw))' is an absolute path", display))
                 continue
             }
             let parts = raw.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
             if parts.contains("..") || raw.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-                diagnostics.append(refuse(.installUnsafePath, "the entry '\(raw)' leads out of the skill folder", display))
+                diagnostics.append(refuse(.installUnsafePath, "the entry '\(Echo.bounded(raw))' leads out of the skill folder", display))
                 continue
             }
             if entry.type == .symlink {
-                diagnostics.append(refuse(.installSymlink, "the entry '\(raw)' is a symbolic link, which could point anywhere", display))
+                diagnostics.append(refuse(.installSymlink, "the entry '\(Echo.bounded(raw))' is a symbolic link, which could point anywhere", display))
                 continue
             }
             guard let first = parts.first else { continue }
@@ -121,12 +121,12 @@ public enum SkillInstaller {
             if entry.type == .directory { continue }
             if parts.count == 1 { rootFiles.append(raw); continue }
             if !seen.insert(parts.joined(separator: "/").lowercased()).inserted {
-                diagnostics.append(refuse(.installDuplicate, "the entry '\(raw)' appears twice (letter case ignored)", display))
+                diagnostics.append(refuse(.installDuplicate, "the entry '\(Echo.bounded(raw))' appears twice (letter case ignored)", display))
                 continue
             }
             let lower = path.lowercased()
             if lower.hasSuffix(".zip") || lower.hasSuffix(".skill") {
-                diagnostics.append(refuse(.installNestedArchive, "the entry '\(raw)' is an archive inside the archive; unpack it into the skill instead", display))
+                diagnostics.append(refuse(.installNestedArchive, "the entry '\(Echo.bounded(raw))' is an archive inside the archive; unpack it into the skill instead", display))
                 continue
             }
             let mode = (entry.fileAttributes[.posixPermissions] as? NSNumber)?.uint16Value ?? 0o644
@@ -166,11 +166,11 @@ public enum SkillInstaller {
                 total += file.size
                 let lower = file.path.lowercased()
                 if lower.hasSuffix(".zip") || lower.hasSuffix(".skill") {
-                    diagnostics.append(refuse(.installNestedArchive, "'\(file.path)' is an archive inside the skill; unpack it instead", display))
+                    diagnostics.append(refuse(.installNestedArchive, "'\(Echo.bounded(file.path))' is an archive inside the skill; unpack it instead", display))
                 }
                 members.append((file.path, file.path, file.isExecutable))
             default:
-                diagnostics.append(refuse(.installSymlink, "'\(file.path)' is a symbolic link that leads out of the skill, to a folder, or nowhere", display))
+                diagnostics.append(refuse(.installSymlink, "'\(Echo.bounded(file.path))' is a symbolic link that leads out of the skill, to a folder, or nowhere", display))
             }
         }
         if files.count > entryLimit {
@@ -303,7 +303,7 @@ public enum SkillInstaller {
                 _ = try archive.extract(entry) { chunk in
                     written += Int64(chunk.count)
                     total += Int64(chunk.count)
-                    if written > declared || total > byteLimit { throw PackagingError.corruptArchive(plan.source.path, "'\(member.entry)' holds more bytes than it declares") }
+                    if written > declared || total > byteLimit { throw PackagingError.corruptArchive(plan.source.path, "'\(Echo.bounded(member.entry))' holds more bytes than it declares") }
                     try handle.write(contentsOf: chunk)
                 }
             } catch let error as PackagingError {

@@ -9,6 +9,8 @@ public final class MCPServer: @unchecked Sendable {
         public var serverInfo = Implementation(name: "skill", version: "0.1.0", title: "Skill knowledge")
         /// Items per page of `resources/list` and `prompts/list`.
         public var pageSize = 50
+        /// The most bytes of a file one `resources/read` reply holds; the rest is read in parts.
+        public var resourceBudget = 256 << 10
         public var instructions = "Knowledge from SKILL.md skills. `search` finds entries (patterns, anti-patterns, checklists, examples); `get` an id for the full entry; `get_skill` loads a skill's instructions."
 
         /// The defaults.
@@ -191,16 +193,23 @@ public final class MCPServer: @unchecked Sendable {
             mimeType: "text/markdown", size: nil)
     }
 
-    func read(uri: String, version: ProtocolVersion) throws -> ReadResourceRequest.Response {
-        let notFound = ResponseError(version.unknownResourceCode, "Resource not found: \(uri)", data: ["uri": .string(uri)])
-        guard let (name, path) = ResourceURI.parse(uri), let skill = knowledge.skill(named: name) else { throw notFound }
+    func read(uri requested: String, version: ProtocolVersion) throws -> ReadResourceRequest.Response {
+        let notFound = ResponseError(version.unknownResourceCode, "Resource not found: \(Echo.bounded(requested))", data: ["uri": .string(Echo.bounded(requested))])
+        guard let (uri, offset) = ResourcePart.split(requested), let (name, path) = ResourceURI.parse(uri),
+              let skill = knowledge.skill(named: name) else { throw notFound }
         let filePath = path == "SKILL.md" ? skill.skillFile : path
         guard let data = knowledge.file(skill: name, path: filePath) else { throw notFound }
-        let isMarkdown = filePath.lowercased().hasSuffix(".md")
-        if let text = String(validatingUTF8Data: data) {
-            return .init(contents: [ResourceContents(uri: uri, mimeType: isMarkdown ? "text/markdown" : "text/plain", text: text, blob: nil)])
+        guard offset <= data.count else {
+            throw ResponseError.invalidParams("Offset \(offset) is past the end of \(uri) (\(data.count) bytes)")
         }
-        return .init(contents: [ResourceContents(uri: uri, mimeType: "application/octet-stream", text: nil, blob: data.base64EncodedString())])
+        let part = ResourcePart(of: data, offset: offset, budget: configuration.resourceBudget)
+        let note = part.next.map { ResourcePart.note(uri: uri, size: data.count, next: $0) } ?? ""
+        let isMarkdown = filePath.lowercased().hasSuffix(".md")
+        if let text = String(validatingUTF8Data: part.data) {
+            return .init(contents: [ResourceContents(uri: requested, mimeType: isMarkdown ? "text/markdown" : "text/plain", text: text + note, blob: nil)])
+        }
+        let blob = ResourceContents(uri: requested, mimeType: "application/octet-stream", text: nil, blob: part.data.base64EncodedString())
+        return .init(contents: [blob] + (note.isEmpty ? [] : [ResourceContents(uri: requested, mimeType: "text/plain", text: note, blob: nil)]))
     }
 }
 
