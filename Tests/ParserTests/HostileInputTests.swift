@@ -101,8 +101,8 @@ import Testing
         #expect(Markers.words("1. 2) 3 - Pitfalls here") == ["pitfalls", "here"])
     }
 
-    @Test func twoHundredThousandLineTreeKeepsEveryNodeInOrder() throws {
-        let lines = (0..<200_000).map { "├── q\($0)? → use x\n" }.joined()
+    @Test func hundredThousandLineTreeKeepsEveryNodeInOrder() throws {
+        let lines = (0..<100_000).map { "├── q\($0)? → use x\n" }.joined()
         let (skill, _, _) = try parse(skill(front: "", body: "# Decide\n\n```text\nStart?\n" + lines + "```\n"))
         guard case .decisionTree(let tree) = skill.entries.last?.details else {
             Issue.record("no decision tree")
@@ -110,10 +110,10 @@ import Testing
         }
         #expect(tree.nodes.map(\.label) == ["Start?"])
         let children = tree.nodes.first?.children ?? []
-        #expect(children.count == 200_000)
+        #expect(children.count == 100_000)
         #expect(children.first?.label == "q0? → use x")
-        #expect(children.last?.label == "q199999? → use x")
-        #expect(children.map(\.line) == Array(10..<200_010))
+        #expect(children.last?.label == "q99999? → use x")
+        #expect(children.map(\.line).elementsEqual(10..<100_010))
     }
 
     @Test func nestedTreeKeepsChildrenInOrder() {
