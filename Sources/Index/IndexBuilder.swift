@@ -18,6 +18,10 @@ struct IndexBuilder {
     /// standing for a crash in the middle of a build.
     var stopAfterDocuments: Int?
     var progress: ((BuildProgress) -> Void)?
+    /// Read and hash every document, whatever its stamp says (`skill build --verify`).
+    var verify = false
+    /// Test hook: called with a document's path just before it is read.
+    var willRead: ((String) -> Void)?
 
     private struct StoredSkill {
         var rootIndex: Int
@@ -101,13 +105,18 @@ struct IndexBuilder {
         // Which documents changed: size and mtime first, then the content hash.
         var changed: [String: [Changed]] = [:]
         var touched: [ScannedDocument] = []
+        var unread: [String: (document: ScannedDocument, folder: String)] = [:]
         for skill in scan.skills {
             for document in skill.documents {
                 let stored = storedDocuments[document.file]
-                if let stored, stored.folder == skill.folder, stored.size == document.stamp.size, stored.mtime == document.stamp.mtime {
+                if !verify, let stored, stored.folder == skill.folder, stored.size == document.stamp.size, stored.mtime == document.stamp.mtime {
                     continue
                 }
-                let data = (try? Data(contentsOf: URL(fileURLWithPath: document.file))) ?? Data()
+                guard let data = read(document.file) else {
+                    // Not read, so not stamped: the next build looks again (entries kept meanwhile).
+                    unread[document.file] = (document, skill.folder)
+                    continue
+                }
                 let hash = Scanner.hash(data)
                 if let stored, stored.folder == skill.folder, stored.hash == hash {
                     touched.append(document)
@@ -243,16 +252,28 @@ struct IndexBuilder {
             let byPath = Dictionary(grouping: model.diagnostics, by: \.path)
             let known = Set(skill.documents.map(\.path))
             let orphans = model.diagnostics.filter { !known.contains($0.path) }
+            let notRead = Set(model.diagnostics.filter { $0.id == .unreadable }.map(\.path))
             for (offset, document) in skill.documents.enumerated() {
-                let hash = changed[skill.folder]?.first { $0.document.file == document.file }?.hash
-                    ?? Scanner.hash((try? Data(contentsOf: URL(fileURLWithPath: document.file))) ?? Data())
+                var document = document
+                var hash = changed[skill.folder]?.first { $0.document.file == document.file }?.hash
+                if hash == nil, let data = read(document.file) { hash = Scanner.hash(data) }
+                if hash == nil || notRead.contains(document.path) || unread[document.file] != nil { document.stamp.mtime = Self.unreadStamp }
                 try upsertDocument(
-                    document, folder: skill.folder, hash: hash,
+                    document, folder: skill.folder, hash: hash ?? "",
                     diagnostics: (byPath[document.path] ?? []) + (offset == 0 ? orphans : []))
             }
             report.diagnostics += model.diagnostics
             let change = SkillChange(name: name, path: skill.path, entries: model.entries.count)
             if stored?.name == nil { report.added.append(change) } else { report.updated.append(change) }
+        }
+        for (file, item) in unread {
+            if storedDocuments[file] != nil {
+                try db.run("UPDATE documents SET mtime = ? WHERE file = ?", [.int(Self.unreadStamp), .text(file)])
+            } else if try db.scalar("SELECT count(*) FROM skills WHERE folder = ?", [.text(item.folder)]) == 1 {
+                var document = item.document
+                document.stamp.mtime = Self.unreadStamp
+                try upsertDocument(document, folder: item.folder, hash: "", diagnostics: [])
+            }
         }
         for document in touched {
             try db.run("UPDATE documents SET size = ?, mtime = ? WHERE file = ?",
@@ -271,6 +292,15 @@ struct IndexBuilder {
         report.updated.sort { $0.name < $1.name }
         report.removed.sort { $0.name < $1.name }
         return report
+    }
+
+    /// The stamp recorded for a document that could not be read: never equal to a real one, so
+    /// the next freshness check finds the index stale and the next build reads it again.
+    static let unreadStamp: Int64 = -1
+
+    private func read(_ file: String) -> Data? {
+        willRead?(file)
+        return try? Data(contentsOf: URL(fileURLWithPath: file))
     }
 
     /// The skills recorded, with fresh stamps of their recorded documents (no folder walked).

@@ -6,10 +6,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Size and modification time of a file, from one `stat` call.
+/// Size and change time of a file, from one `stat` call.
 struct FileStamp: Hashable, Sendable {
     var size: Int64
-    /// Nanoseconds since 1970.
+    /// The modification and status-change times (nanoseconds since 1970) added up: compared
+    /// only for equality, it changes with either, so `chmod` (which changes only the latter)
+    /// makes a document be read again.
     var mtime: Int64
     var isDirectory: Bool
     var inode: UInt64
@@ -19,10 +21,13 @@ struct FileStamp: Hashable, Sendable {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         #if canImport(Darwin)
-        let mtime = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+        let modified = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+        let changed = Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
         #else
-        let mtime = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        let modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        let changed = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
         #endif
+        let mtime = modified &+ changed
         return FileStamp(size: Int64(st.st_size), mtime: mtime, isDirectory: (st.st_mode & S_IFMT) == S_IFDIR, inode: UInt64(st.st_ino))
     }
 }

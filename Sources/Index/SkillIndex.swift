@@ -23,6 +23,8 @@ public final class SkillIndex: @unchecked Sendable {
     var stopAfterDocuments: Int?
     /// How long to wait for another process's refresh, in milliseconds.
     var busyTimeout: Int32 = 30_000
+    /// Test hook: called with a document's path just before a build reads it.
+    var willRead: ((String) -> Void)?
 
     /// An index for `configuration`; nothing is opened until the first call.
     public init(configuration: IndexConfiguration) {
@@ -42,6 +44,9 @@ public final class SkillIndex: @unchecked Sendable {
 
     private var path: String { configuration.indexURL.path }
 
+    /// Whether the index file exists (a previous build committed it).
+    public var exists: Bool { FileManager.default.fileExists(atPath: path) }
+
     private var rootsJSON: String {
         (try? IndexBuilder.json(configuration.roots.map(\.path))) ?? "[]"
     }
@@ -55,12 +60,14 @@ public final class SkillIndex: @unchecked Sendable {
     /// version, other roots, not a database) is written to a temporary file renamed into place.
     /// - Parameters:
     ///   - full: re-parse every skill (still in one transaction, never a half-written index).
+    ///   - verify: read and hash every document, whatever its size and time say, and repair
+    ///     what differs from the index.
     ///   - progress: called after each skill parsed, for a progress line.
     /// - Throws: ``IndexError`` or ``SQLiteError`` when the index cannot be written.
     @discardableResult
-    public func refresh(full: Bool = false, progress: ((BuildProgress) -> Void)? = nil) throws -> BuildReport {
+    public func refresh(full: Bool = false, verify: Bool = false, progress: ((BuildProgress) -> Void)? = nil) throws -> BuildReport {
         try locked {
-            if !full, let db = try usableDatabase(), try IndexBuilder.isFresh(db) {
+            if !full, !verify, let db = try usableDatabase(), try IndexBuilder.isFresh(db) {
                 return try unchangedReport(db)
             }
             guard let db = try usableDatabase() else { return try rebuild(progress: progress) }
@@ -69,8 +76,10 @@ public final class SkillIndex: @unchecked Sendable {
                     if full {
                         try db.execute("DELETE FROM entries; DELETE FROM documents; DELETE FROM skills; DELETE FROM dirs;")
                     }
-                    return try IndexBuilder(db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress)
-                        .update(walk: full)
+                    return try IndexBuilder(
+                        db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress,
+                        verify: verify, willRead: willRead
+                    ).update(walk: full || verify)
                 }
             } catch let error as SQLiteError where error.isBusy {
                 throw IndexError.busy(path)

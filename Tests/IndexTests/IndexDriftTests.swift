@@ -1,0 +1,81 @@
+import Foundation
+@testable import SkillIndex
+import Testing
+
+/// The index never silently drifts from the files: a stamp is recorded only for what a build
+/// actually read, `chmod` counts as a change, and `refresh(verify:)` repairs what differs.
+@Suite struct IndexDriftTests {
+    let document = "navigation/references/deep-links.md"
+
+    @Test func fileMissingDuringABuildIsIndexedOnceItReturns() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        try box.write("# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: document)
+        let file = box.skills.appendingPathComponent(document).path
+        let aside = file + ".aside"
+        // The file is moved away just as the build reads it (an editor's delete-then-write save).
+        index.willRead = { path in
+            if path == file { _ = rename(file, aside) }
+        }
+        try index.refresh()
+        index.willRead = nil
+        #expect(rename(aside, file) == 0)
+        #expect(try index.isStale())
+        let report = try index.refresh()
+        #expect(report.updated.map(\.name) == ["navigation"])
+        #expect(try index.search("association").results.first?.id == "navigation/references/deep-links#deep-links")
+        #expect(try !index.isStale())
+    }
+
+    @Test func unreadableFileIsNotStampedAndIsReadOnceReadable() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        try box.write("# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: document)
+        let file = box.skills.appendingPathComponent(document).path
+        var readable = false
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        // Stands for `chmod 000` (tests may run as root, who reads anything).
+        index.willRead = { path in
+            if path == file, !readable { try? FileManager.default.removeItem(atPath: path) }
+        }
+        try index.refresh()
+        #expect(try index.isStale())
+        readable = true
+        try bytes.write(to: URL(fileURLWithPath: file))
+        try index.refresh()
+        #expect(try index.search("association").results.first?.id == "navigation/references/deep-links#deep-links")
+    }
+
+    @Test func chmodChangesTheStamp() throws {
+        let box = try Sandbox()
+        let file = box.skills.appendingPathComponent("navigation/SKILL.md").path
+        let before = try #require(FileStamp.of(file))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        let after = try #require(FileStamp.of(file))
+        #expect(before.size == after.size)
+        #expect(before.mtime != after.mtime)
+    }
+
+    @Test func verifyRepairsEntriesLostWithAStampThatStillMatches() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        let id = "navigation/references/deep-links#deep-links"
+        #expect(try index.entry(id: id)?.id == id)
+        // What the old builder left after a failed read: the stamp kept, the entries gone.
+        let db = try Database(path: box.indexURL.path)
+        let file = box.skills.appendingPathComponent(document).path
+        try db.run("DELETE FROM entries WHERE file = ?", [.text(file)])
+        try db.run("UPDATE documents SET hash = '0' WHERE file = ?", [.text(file)])
+        db.close()
+        #expect(try !index.isStale())
+        #expect(!(try index.refresh().changed))
+        #expect(try index.entry(id: id) == nil)
+        let report = try index.refresh(verify: true)
+        #expect(report.updated.map(\.name) == ["navigation"])
+        #expect(report.added.isEmpty && report.removed.isEmpty)
+        #expect(try index.entry(id: id)?.id == id)
+    }
+}
