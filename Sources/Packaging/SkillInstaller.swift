@@ -148,10 +148,7 @@ public enum SkillInstaller {
         }
         return try finish(name: name, source: source, display: display, members: members, bytes: total, isArchive: true, diagnostics: diagnostics) {
             guard let entry = archive[$0] else { return nil }
-            var data = Data()
-            guard entry.uncompressedSize <= 4 << 20 else { return nil }
-            _ = try? archive.extract(entry) { data.append($0) }
-            return data
+            return try BoundedRead.entry(entry, of: archive, limit: DocumentParser.largeFileBytes, display: display)
         }
     }
 
@@ -181,7 +178,7 @@ public enum SkillInstaller {
         }
         let name = source.standardizedFileURL.lastPathComponent
         return (try? finish(name: name, source: source, display: display, members: members, bytes: total, isArchive: false, diagnostics: diagnostics) {
-            try? Data(contentsOf: source.appendingPathComponent($0).resolvingSymlinksInPath())
+            BoundedRead.file(source.appendingPathComponent($0).resolvingSymlinksInPath(), limit: DocumentParser.largeFileBytes)
         }) ?? InstallPlan(name: name, source: source, files: [], scripts: [], allowedTools: [], uncompressedBytes: total, diagnostics: diagnostics, isArchive: false, members: [])
     }
 
@@ -319,7 +316,11 @@ public enum SkillInstaller {
         for member in plan.members {
             let url = folder.appendingPathComponent(member.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let data = try Data(contentsOf: plan.source.appendingPathComponent(member.entry).resolvingSymlinksInPath())
+            let source = plan.source.appendingPathComponent(member.entry).resolvingSymlinksInPath()
+            // Bounded: a file that grew past the limit since it was inspected is not copied.
+            guard let data = BoundedRead.file(source, limit: Int(byteLimit) + 1), data.count <= byteLimit else {
+                throw PackagingError.unreadable(source.path, "it is unreadable or grew past the limit of 50 MB since it was checked")
+            }
             try data.write(to: url)
             try FileManager.default.setAttributes([.posixPermissions: member.executable ? 0o755 : 0o644], ofItemAtPath: url.path)
         }
