@@ -83,7 +83,7 @@ enum Scanner {
                     let path = folder + "/" + name
                     guard let stamp = FileStamp.of(path) else { continue }
                     if stamp.isDirectory {
-                        if !SkillFinder.skippedFolders.contains(name) { subfolders.append(name) }
+                        if !SkillFinder.isSkipped(folderNamed: name) { subfolders.append(name) }
                     } else if name.lowercased().hasSuffix(".md") {
                         files.append((name, stamp))
                     }

@@ -243,9 +243,10 @@ public enum SkillInstaller {
         } catch {
             throw PackagingError.unwritable(skillsFolder.path, error.localizedDescription)
         }
-        let staging = skillsFolder.appendingPathComponent(".skill-install-\(UUID().uuidString)")
+        StagingArea.sweep(skillsFolder)
+        let staging = StagingArea.make(in: skillsFolder, purpose: "install")
         defer {
-            try? fm.removeItem(at: staging)
+            StagingArea.remove(staging)
             for url in created where (try? fm.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
                 try? fm.removeItem(at: url)
             }
@@ -338,7 +339,9 @@ public enum SkillInstaller {
         let folder = skillsFolder.appendingPathComponent(name)
         let isLink = FileSystem.isSymlink(folder)
         guard isLink || SkillFinder.skillFile(in: folder) != nil else { throw PackagingError.notInstalled(folder.path) }
-        let aside = skillsFolder.appendingPathComponent(".skill-uninstall-\(UUID().uuidString)")
+        StagingArea.sweep(skillsFolder)
+        let aside = StagingArea.make(in: skillsFolder, purpose: "uninstall")
+        defer { StagingArea.remove(aside) }
         do {
             try FileSystem.rename(folder, to: aside)
             try fm.removeItem(at: aside)
@@ -346,5 +349,11 @@ public enum SkillInstaller {
             throw PackagingError.unwritable(folder.path, error.localizedDescription)
         }
         return folder
+    }
+
+    /// From now on, SIGINT, SIGTERM and SIGHUP remove the folders an install or uninstall is
+    /// working in before the process dies of the signal. Call once, from the command line tool.
+    public static func removeStagingOnSignals() {
+        StagingArea.removeOnSignals()
     }
 }

@@ -79,3 +79,14 @@ import Testing
         #expect(try index.entry(id: id)?.id == id)
     }
 }
+
+extension IndexDriftTests {
+    @Test func aStagingFolderOfAnInterruptedInstallIsNeverIndexed() throws {
+        let box = try Sandbox()
+        try FileManager.default.copyItem(
+            at: box.skills.appendingPathComponent("navigation"),
+            to: box.skills.appendingPathComponent(".skill-staging-99999999-install-1F0E/navigation"))
+        let report = try box.index().refresh()
+        #expect(report.added.map(\.name) == ["navigation", "swiftui-state"])
+    }
+}

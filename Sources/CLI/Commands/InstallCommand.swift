@@ -25,6 +25,7 @@ struct InstallCommand: ParsableCommand {
 
     func run() throws {
         let skills = InstallDestination(to).folderHere(project: project)
+        SkillInstaller.removeStagingOnSignals()
         do {
             let plan = try SkillInstaller.inspect(URL(fileURLWithPath: source).standardizedFileURL, display: source)
             if plan.refused {

@@ -20,6 +20,7 @@ struct UninstallCommand: ParsableCommand {
 
     func run() throws {
         let skills = InstallDestination(from).folderHere(project: project)
+        SkillInstaller.removeStagingOnSignals()
         do {
             let removed = try SkillInstaller.uninstall(name, from: skills)
             print("Removed \(removed.path)")

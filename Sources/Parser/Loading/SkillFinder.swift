@@ -10,6 +10,14 @@ import Darwin
 public enum SkillFinder {
     /// Folders never looked into (the index's scanner follows the same rule).
     public static let skippedFolders: Set<String> = [".git", "node_modules", ".build", "__pycache__"]
+    /// The name prefix of the folders `skill install` and `uninstall` work in (older versions
+    /// used the other two): never looked into, so an interrupted install is never indexed.
+    public static let stagingPrefixes = [".skill-staging-", ".skill-install-", ".skill-uninstall-"]
+
+    /// Whether a folder of this name is never looked into.
+    public static func isSkipped(folderNamed name: String) -> Bool {
+        skippedFolders.contains(name) || stagingPrefixes.contains { name.hasPrefix($0) }
+    }
 
     /// The name of the skill file in `folder`, if it has one (`SKILL.md`, else `skill.md`).
     public static func skillFile(in folder: URL) -> URL? {
@@ -51,7 +59,7 @@ public enum SkillFinder {
                 }
                 switch kind {
                 case .directory:
-                    if !skippedFolders.contains(name), !skipping(url) { stack.append(url) }
+                    if !isSkipped(folderNamed: name), !skipping(url) { stack.append(url) }
                 case .file:
                     files.append(name)
                 default:
