@@ -82,6 +82,18 @@ import Testing
         #expect(disagreements == [])
     }
 
+    /// What the server would need on top of `JSONSerialization`: its `Any` as a ``JSONValue``.
+    static func value(_ any: Any) -> JSONValue {
+        switch any {
+        case let b as Bool where String(cString: (any as! NSNumber).objCType) == "c": return .bool(b)
+        case let n as NSNumber: return Double(n.int64Value) == n.doubleValue ? .int(n.intValue) : .double(n.doubleValue)
+        case let s as String: return .string(s)
+        case let a as [Any]: return .array(a.map(value))
+        case let o as [String: Any]: return .object(o.mapValues(value))
+        default: return .null
+        }
+    }
+
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SKILL_BENCH"] == "1"))
     func timings() throws {
         let lines = (0..<20_000).map { n in Data(Self.seeds[n % 3].replacingOccurrences(of: "\"id\":1", with: "\"id\":\(n)").utf8) }
@@ -94,6 +106,7 @@ import Testing
         try time("JSONParser") { _ = try JSONParser.parse($0) }
         try time("JSONDecoder(JSONValue)") { _ = try JSONDecoder().decode(JSONValue.self, from: $0) }
         try time("JSONSerialization") { _ = try JSONSerialization.jsonObject(with: $0) }
+        try time("JSONSerialization + JSONValue") { _ = Self.value(try JSONSerialization.jsonObject(with: $0)) }
         time("IncomingMessage.parse") { _ = IncomingMessage.parse($0) }
     }
 }
