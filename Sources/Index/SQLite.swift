@@ -53,6 +53,11 @@ final class Database {
 
     deinit { close() }
 
+    /// How long a statement waits for another connection's lock before failing as busy.
+    func setBusyTimeout(_ milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
     /// Finalises every statement and closes the connection; later calls fail.
     func close() {
         cache.removeAll()

@@ -99,10 +99,13 @@ enum Scanner {
                     current = found.count - 1
                 }
                 if let current {
+                    // A document is listed only when it can be read back: its real path lies in
+                    // its skill's folder, as the server checks before reading it.
+                    let skillReal = URL(fileURLWithPath: found[current].folder).resolvingSymlinksInPath().path
                     for (name, stamp) in files where name != skillFile?.0 || found[current].folder != folder {
                         let file = folder + "/" + name
                         let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
-                        guard target.hasPrefix(rootReal + "/") else { continue }
+                        guard target.hasPrefix(skillReal + "/") else { continue }
                         found[current].documents.append(ScannedDocument(
                             file: file, path: rel == "." ? name : rel + "/" + name, stamp: stamp))
                     }

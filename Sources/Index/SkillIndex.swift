@@ -62,15 +62,22 @@ public final class SkillIndex: @unchecked Sendable {
     ///   - full: re-parse every skill (still in one transaction, never a half-written index).
     ///   - verify: read and hash every document, whatever its size and time say, and repair
     ///     what differs from the index.
+    ///   - waitForWriter: wait (up to the busy timeout) for another process writing the index;
+    ///     `false` fails at once with ``IndexError/busy(_:)``, for a reader that would rather
+    ///     answer from the index as committed.
     ///   - progress: called after each skill parsed, for a progress line.
     /// - Throws: ``IndexError`` or ``SQLiteError`` when the index cannot be written.
     @discardableResult
-    public func refresh(full: Bool = false, verify: Bool = false, progress: ((BuildProgress) -> Void)? = nil) throws -> BuildReport {
+    public func refresh(
+        full: Bool = false, verify: Bool = false, waitForWriter: Bool = true, progress: ((BuildProgress) -> Void)? = nil
+    ) throws -> BuildReport {
         try locked {
             if !full, !verify, let db = try usableDatabase(), try IndexBuilder.isFresh(db) {
                 return try unchangedReport(db)
             }
             guard let db = try usableDatabase() else { return try rebuild(progress: progress) }
+            db.setBusyTimeout(waitForWriter ? busyTimeout : 0)
+            defer { db.setBusyTimeout(busyTimeout) }
             do {
                 return try db.transaction {
                     if full {

@@ -90,3 +90,37 @@ extension IndexDriftTests {
         #expect(report.added.map(\.name) == ["navigation", "swiftui-state"])
     }
 }
+
+extension IndexDriftTests {
+    @Test func aDocumentLinkedFromAnotherSkillIsNotListed() throws {
+        let box = try Sandbox()
+        let link = box.skills.appendingPathComponent("swiftui-state/linked.md")
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: box.skills.appendingPathComponent("navigation/references/deep-links.md"))
+        try FileManager.default.createSymbolicLink(
+            at: box.skills.appendingPathComponent("swiftui-state/own.md"), withDestinationURL: box.skills.appendingPathComponent("swiftui-state/SKILL.md"))
+        let index = box.index()
+        try index.refresh()
+        let documents = try index.skills().first { $0.name == "swiftui-state" }?.documents ?? []
+        #expect(documents == ["swiftui-state/SKILL.md", "swiftui-state/own.md"])
+    }
+}
+
+extension IndexDriftTests {
+    @Test func aReaderAnswersFromTheCommittedIndexWhileAnotherProcessWrites() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        try box.write("# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: document)
+        let writer = try Database(path: box.indexURL.path)
+        try writer.execute("BEGIN IMMEDIATE")
+        #expect(throws: IndexError.busy(box.indexURL.path)) { try index.refresh(waitForWriter: false) }
+        #expect(IndexError.busy(box.indexURL.path).leavesIndexReadable)
+        // The committed index still answers, with the old text.
+        #expect(try index.search("pagination").results.first?.id.hasPrefix("navigation/references/deep-links") == true)
+        try writer.execute("ROLLBACK")
+        writer.close()
+        try index.refresh(waitForWriter: false)
+        #expect(try index.search("association").results.first?.id == "navigation/references/deep-links#deep-links")
+    }
+}

@@ -27,7 +27,7 @@ struct IndexOptions: ParsableArguments {
     func openFresh() throws -> SkillIndex {
         let index = try open()
         do {
-            let report = try index.refresh(progress: Progress.reporter())
+            let report = try index.refresh(waitForWriter: false, progress: Progress.reporter())
             Progress.finish()
             Terminal.printDiagnostics(report.diagnostics)
         } catch let error as IndexError where error.leavesIndexReadable && index.exists {
