@@ -90,6 +90,8 @@ public final class SkillIndex: @unchecked Sendable {
                 }
             } catch let error as SQLiteError where error.isBusy {
                 throw IndexError.busy(path)
+            } catch let error as SQLiteError where error.isReadOnly {
+                throw IndexError.unwritable(path, error.message)
             }
         }
     }
