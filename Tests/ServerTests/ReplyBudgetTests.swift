@@ -37,6 +37,21 @@ import Testing
         #expect(h.request("resources/read", ["uri": "skill://big/references/long.md?offset=99999999"]).errorCode == -32602)
     }
 
+    @Test func promptOfAHugeSkillStaysWithinTheBudget() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("skill-budget-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("huge")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let body = String(repeating: "Follow this instruction carefully, line after line.\n", count: 40_000)
+        try Data(("---\nname: huge\ndescription: A huge skill.\n---\n" + body).utf8).write(to: folder.appendingPathComponent("SKILL.md"))
+        let h = Harness(knowledge: indexedKnowledge([root]))
+        h.initialize()
+        let text = h.request("prompts/get", ["name": "use-huge"])["result"]?["messages"]?.arrayValue?.first?["content"]?["text"]?.stringValue ?? ""
+        #expect(body.utf8.count > 2_000_000)
+        #expect(text.utf8.count < MCPServer.Configuration().resourceBudget + 500)
+        #expect(text.hasSuffix("\n\n[skill: the instructions go on; read skill://huge/SKILL.md for the rest]"))
+    }
+
     @Test func suggestionsCompareABoundedNumberOfIds() {
         let candidates = (0..<5_000).map { "skill/SKILL#heading-\($0)" }
         // The exact id lies beyond the first maxCandidates, so it is never compared.

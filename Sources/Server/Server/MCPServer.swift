@@ -177,8 +177,13 @@ public final class MCPServer: @unchecked Sendable {
             }
             let body = knowledge.file(skill: skill.name, path: skill.skillFile).map(DocumentParser.body(of:)) ?? ""
             var text = "Use the skill \"\(skill.name)\": follow its instructions below."
-            if let task = request.arguments?["task"], !task.isEmpty { text += "\n\nTask: \(task)" }
-            text += "\n\n" + body
+            if let task = request.arguments?["task"], !task.isEmpty { text += "\n\nTask: \(Echo.bounded(task, limit: 2_000))" }
+            // The same budget as a resource: the rest is one resources/read away.
+            let part = ResourcePart(of: Data(body.utf8), offset: 0, budget: configuration.resourceBudget)
+            text += "\n\n" + String(decoding: part.data, as: UTF8.self)
+            if part.next != nil {
+                text += "\n\n[skill: the instructions go on; read \(ResourceURI.make(skill: skill.name, path: "SKILL.md")) for the rest]"
+            }
             return .init(description: Text.clip(skill.description, 300), messages: [PromptMessage(role: "user", content: TextContent(text))])
         }
     }
