@@ -53,3 +53,44 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: skills.path) == [".skill-staging-1-install-AB"])
     }
 }
+
+extension StagingTests {
+    @Test func installKilledMidWayIsNeverIndexedAndTheNextInstallSweepsIt() throws {
+        let home = try InstallTests.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let skills = home.appendingPathComponent(".claude/skills")
+        let source = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: source) }
+        let demo = source.appendingPathComponent("demo")
+        try Support.write(["demo/SKILL.md": Self.skill + "# Demo\n"], in: source)
+        let megabyte = Data(repeating: 0x61, count: 1 << 20)
+        for n in 0..<40 { try megabyte.write(to: demo.appendingPathComponent("data-\(n).txt")) }
+
+        let process = Process()
+        process.executableURL = Support.binary
+        process.arguments = ["install", demo.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["HOME": home.path, "NO_COLOR": "1"]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // kill -9 as soon as the install is unpacking.
+        var staged: String?
+        while process.isRunning, staged == nil {
+            staged = (try? FileManager.default.contentsOfDirectory(atPath: skills.path))?.first { $0.hasPrefix(".skill-staging-") }
+            usleep(200)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let leftover = try #require(staged)
+        #expect(FileManager.default.fileExists(atPath: skills.appendingPathComponent(leftover).path))
+
+        let list = try Support.skill(["list", "--skills", skills.path, "--index", home.appendingPathComponent("index.sqlite").path, "--json"], cwd: home, home: home)
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("\"keep\""))
+        #expect(!list.stdout.contains("demo"))
+
+        let again = try Support.skill(["install", "good.zip"], cwd: InstallTests.zips, home: home)
+        #expect(again.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: skills.path).sorted() == ["demo", "keep"])
+    }
+}
