@@ -32,10 +32,25 @@ public protocol KnowledgeBase: Sendable {
     /// the file (after resolving symbolic links) lies outside the skill's folder.
     func file(skill: String, path: String) -> Data?
 
+    /// At most `count` bytes of a file of a skill from byte `offset`, and the file's size: what
+    /// a `resources/read` part needs, without reading the rest. The same checks as
+    /// ``file(skill:path:)``.
+    func file(skill: String, path: String, offset: Int, count: Int) -> (data: Data, size: Int)?
+
     /// Checks whether the skills changed on disk and, if so, brings the knowledge up to date.
     /// Called at most once a second, outside the reply path.
     /// - Returns: `true` when skills, documents or entries changed.
     func refresh() -> Bool
+}
+
+extension KnowledgeBase {
+    /// Reads the whole file and slices it: for knowledge bases that hold files in memory.
+    public func file(skill: String, path: String, offset: Int, count: Int) -> (data: Data, size: Int)? {
+        guard let data = file(skill: skill, path: path) else { return nil }
+        let start = min(max(offset, 0), data.count)
+        let end = min(data.count, start + max(count, 0))
+        return (data.subdata(in: (data.startIndex + start)..<(data.startIndex + end)), data.count)
+    }
 }
 
 /// A search: free words plus filters.

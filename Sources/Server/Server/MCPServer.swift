@@ -179,7 +179,7 @@ public final class MCPServer: @unchecked Sendable {
             var text = "Use the skill \"\(skill.name)\": follow its instructions below."
             if let task = request.arguments?["task"], !task.isEmpty { text += "\n\nTask: \(Echo.bounded(task, limit: 2_000))" }
             // The same budget as a resource: the rest is one resources/read away.
-            let part = ResourcePart(of: Data(body.utf8), offset: 0, budget: configuration.resourceBudget)
+            let part = ResourcePart(of: Data(body.utf8), budget: configuration.resourceBudget)
             text += "\n\n" + String(decoding: part.data, as: UTF8.self)
             if part.next != nil {
                 text += "\n\n[skill: the instructions go on; read \(ResourceURI.make(skill: skill.name, path: "SKILL.md")) for the rest]"
@@ -203,12 +203,15 @@ public final class MCPServer: @unchecked Sendable {
         guard let (uri, offset) = ResourcePart.split(requested), let (name, path) = ResourceURI.parse(uri),
               let skill = knowledge.skill(named: name) else { throw notFound }
         let filePath = path == "SKILL.md" ? skill.skillFile : path
-        guard let data = knowledge.file(skill: name, path: filePath) else { throw notFound }
-        guard offset <= data.count else {
-            throw ResponseError.invalidParams("Offset \(offset) is past the end of \(uri) (\(data.count) bytes)")
+        // A few bytes past the budget tell whether its end falls inside a UTF-8 character.
+        guard let (window, size) = knowledge.file(skill: name, path: filePath, offset: offset, count: configuration.resourceBudget + 4) else {
+            throw notFound
         }
-        let part = ResourcePart(of: data, offset: offset, budget: configuration.resourceBudget)
-        let note = part.next.map { ResourcePart.note(uri: uri, size: data.count, next: $0) } ?? ""
+        guard offset <= size else {
+            throw ResponseError.invalidParams("Offset \(offset) is past the end of \(uri) (\(size) bytes)")
+        }
+        let part = ResourcePart(of: window, budget: configuration.resourceBudget)
+        let note = part.next.map { ResourcePart.note(uri: uri, size: size, next: offset + $0) } ?? ""
         let isMarkdown = filePath.lowercased().hasSuffix(".md")
         if let text = String(validatingUTF8Data: part.data) {
             return .init(contents: [ResourceContents(uri: requested, mimeType: isMarkdown ? "text/markdown" : "text/plain", text: text + note, blob: nil)])

@@ -9,11 +9,13 @@ struct ResourcePart {
     /// Where the next part starts, when there is one.
     var next: Int?
 
-    /// The part of `file` starting at byte `offset`, at most `budget` bytes, cut at a line end
-    /// when one falls in its last quarter and never inside a UTF-8 character.
-    init(of file: Data, offset: Int, budget: Int) {
-        let bytes = file.startIndex == 0 ? file : Data(file)
-        var start = min(offset, bytes.count)
+    /// The first part of `window` (a file's bytes from some offset, a few more than `budget`
+    /// when the file goes on): at most `budget` bytes, starting after any UTF-8 continuation
+    /// bytes, cut at a line end when one falls in its last quarter and never inside a character.
+    /// `next` counts from the start of `window`.
+    init(of window: Data, budget: Int) {
+        let bytes = window.startIndex == 0 ? window : Data(window)
+        var start = 0
         while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }
         var end = min(bytes.count, start + budget)
         if end < bytes.count {
