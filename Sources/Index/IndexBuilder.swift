@@ -19,6 +19,10 @@ struct IndexBuilder {
     /// standing for a crash in the middle of a build.
     var stopAfterDocuments: Int?
     var progress: ((BuildProgress) -> Void)?
+    /// Read and hash every document, whatever its stamp says (`skill build --verify`).
+    var verify = false
+    /// Test hook: called with a document's path just before it is read.
+    var willRead: ((String) -> Void)?
 
     private struct StoredSkill {
         var rootIndex: Int
@@ -102,13 +106,18 @@ struct IndexBuilder {
         // Which documents changed: size and mtime first, then the content hash.
         var changed: [String: [Changed]] = [:]
         var touched: [ScannedDocument] = []
+        var unread: [String: (document: ScannedDocument, folder: String)] = [:]
         for skill in scan.skills {
             for document in skill.documents {
                 let stored = storedDocuments[document.file]
-                if let stored, stored.folder == skill.folder, stored.size == document.stamp.size, stored.mtime == document.stamp.mtime {
+                if !verify, let stored, stored.folder == skill.folder, stored.size == document.stamp.size, stored.mtime == document.stamp.mtime {
                     continue
                 }
-                let data = (try? Data(contentsOf: URL(fileURLWithPath: document.file))) ?? Data()
+                guard let data = read(document.file) else {
+                    // Not read, so not stamped: the next build looks again (entries kept meanwhile).
+                    unread[document.file] = (document, skill.folder)
+                    continue
+                }
                 let hash = Scanner.hash(data)
                 if let stored, stored.folder == skill.folder, stored.hash == hash {
                     touched.append(document)
@@ -118,11 +127,11 @@ struct IndexBuilder {
             }
         }
 
-        /// A document's content hash: from this build's comparison, else as recorded, else read.
-        func hash(of document: ScannedDocument, in folder: String) -> String {
+        /// A document's content hash: from this build's comparison, else read now; `nil` when it
+        /// cannot be read.
+        func hash(of document: ScannedDocument, in folder: String) -> String? {
             if let known = changed[folder]?.first(where: { $0.document.file == document.file })?.hash { return known }
-            if let stored = storedDocuments[document.file], stored.folder == folder, !stored.hash.isEmpty { return stored.hash }
-            return Scanner.hash((try? Data(contentsOf: URL(fileURLWithPath: document.file))) ?? Data())
+            return read(document.file).map(Scanner.hash)
         }
 
         // Skills whose SKILL.md changed (or that are new) are parsed whole: their name and
@@ -213,7 +222,7 @@ struct IndexBuilder {
                     [.text(skill.folder), .int(Int64(skill.rootIndex)), .text(skill.root), .text(skill.path), .text(own)])
                 // Their hashes find copies of an indexed document (a search result's `alsoAt`).
                 for document in skill.documents {
-                    try upsertDocument(document, folder: skill.folder, hash: hash(of: document, in: skill.folder), diagnostics: [])
+                    try upsertDocument(document, folder: skill.folder, hash: hash(of: document, in: skill.folder) ?? "", diagnostics: [])
                 }
                 continue
             }
@@ -262,14 +271,27 @@ struct IndexBuilder {
             let byPath = Dictionary(grouping: model.diagnostics, by: \.path)
             let known = Set(skill.documents.map(\.path))
             let orphans = model.diagnostics.filter { !known.contains($0.path) }
+            let notRead = Set(model.diagnostics.filter { $0.id == .unreadable }.map(\.path))
             for (offset, document) in skill.documents.enumerated() {
+                var document = document
+                let hash = hash(of: document, in: skill.folder)
+                if hash == nil || notRead.contains(document.path) || unread[document.file] != nil { document.stamp.mtime = Self.unreadStamp }
                 try upsertDocument(
-                    document, folder: skill.folder, hash: hash(of: document, in: skill.folder),
+                    document, folder: skill.folder, hash: hash ?? "",
                     diagnostics: (byPath[document.path] ?? []) + (offset == 0 ? orphans : []))
             }
             report.diagnostics += model.diagnostics
             let change = SkillChange(name: name, path: skill.path, entries: model.entries.count)
             if stored?.name == nil { report.added.append(change) } else { report.updated.append(change) }
+        }
+        for (file, item) in unread {
+            if storedDocuments[file] != nil {
+                try db.run("UPDATE documents SET mtime = ? WHERE file = ?", [.int(Self.unreadStamp), .text(file)])
+            } else if try db.scalar("SELECT count(*) FROM skills WHERE folder = ?", [.text(item.folder)]) == 1 {
+                var document = item.document
+                document.stamp.mtime = Self.unreadStamp
+                try upsertDocument(document, folder: item.folder, hash: "", diagnostics: [])
+            }
         }
         for document in touched {
             try db.run("UPDATE documents SET size = ?, mtime = ? WHERE file = ?",
@@ -288,6 +310,15 @@ struct IndexBuilder {
         report.updated.sort { $0.name < $1.name }
         report.removed.sort { $0.name < $1.name }
         return report
+    }
+
+    /// The stamp recorded for a document that could not be read: never equal to a real one, so
+    /// the next freshness check finds the index stale and the next build reads it again.
+    static let unreadStamp: Int64 = -1
+
+    private func read(_ file: String) -> Data? {
+        willRead?(file)
+        return try? Data(contentsOf: URL(fileURLWithPath: file))
     }
 
     /// The skills recorded, with fresh stamps of their recorded documents (no folder walked).

@@ -14,6 +14,15 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
     /// No entry has this id.
     case entryNotFound(String)
 
+    /// Whether the committed index can still be read after this error (another process is
+    /// writing it, or it cannot be written but is there).
+    public var leavesIndexReadable: Bool {
+        switch self {
+        case .busy, .unwritable: return true
+        default: return false
+        }
+    }
+
     public var errorDescription: String? {
         switch self {
         case .rootNotFound(let path):

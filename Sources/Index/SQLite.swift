@@ -14,6 +14,8 @@ public struct SQLiteError: Error, LocalizedError, Sendable {
 
     /// Whether another process holds the index (a lock timed out).
     var isBusy: Bool { code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED }
+    /// Whether the file or its folder cannot be written (it can still be read).
+    var isReadOnly: Bool { code & 0xff == SQLITE_READONLY || code & 0xff == SQLITE_CANTOPEN }
     /// Whether the file is not a usable database.
     var isCorrupt: Bool { code & 0xff == SQLITE_CORRUPT || code & 0xff == SQLITE_NOTADB }
 }
@@ -52,6 +54,11 @@ final class Database {
     }
 
     deinit { close() }
+
+    /// How long a statement waits for another connection's lock before failing as busy.
+    func setBusyTimeout(_ milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
 
     /// Finalises every statement and closes the connection; later calls fail.
     func close() {

@@ -48,7 +48,14 @@ enum Scanner {
                 }
                 guard let index = foundAt[owner] else { return }
                 for file in folder.files where file.isReadable && file.name.lowercased().hasSuffix(".md") && file.name != folder.skillFile {
-                    found[index].documents.append(ScannedDocument(file: folder.path + "/" + file.name, path: file.path, stamp: file.stamp))
+                    let path = folder.path + "/" + file.name
+                    // A link is listed only when it can be read back: its target lies in its
+                    // skill's folder, as the server checks before reading a document.
+                    if file.kind == .linkInside {
+                        let skillReal = URL(fileURLWithPath: found[index].folder).resolvingSymlinksInPath().path
+                        guard URL(fileURLWithPath: path).resolvingSymlinksInPath().path.hasPrefix(skillReal + "/") else { continue }
+                    }
+                    found[index].documents.append(ScannedDocument(file: path, path: file.path, stamp: file.stamp))
                 }
             }
             for var skill in found.sorted(by: { $0.path < $1.path }) {

@@ -25,6 +25,8 @@ public final class SkillIndex: @unchecked Sendable {
     var busyTimeout: Int32 = 30_000
     /// The checker built from this index (`skill check`), until the skills change.
     let checkerCache = CheckerCache()
+    /// Test hook: called with a document's path just before a build reads it.
+    var willRead: ((String) -> Void)?
 
     /// An index for `configuration`; nothing is opened until the first call.
     public init(configuration: IndexConfiguration) {
@@ -44,6 +46,9 @@ public final class SkillIndex: @unchecked Sendable {
 
     private var path: String { configuration.indexURL.path }
 
+    /// Whether the index file exists (a previous build committed it).
+    public var exists: Bool { FileManager.default.fileExists(atPath: path) }
+
     private var rootsJSON: String {
         (try? IndexBuilder.json(configuration.roots.map(\.path))) ?? "[]"
     }
@@ -57,25 +62,38 @@ public final class SkillIndex: @unchecked Sendable {
     /// version, other roots, not a database) is written to a temporary file renamed into place.
     /// - Parameters:
     ///   - full: re-parse every skill (still in one transaction, never a half-written index).
+    ///   - verify: read and hash every document, whatever its size and time say, and repair
+    ///     what differs from the index.
+    ///   - waitForWriter: wait (up to the busy timeout) for another process writing the index;
+    ///     `false` fails at once with ``IndexError/busy(_:)``, for a reader that would rather
+    ///     answer from the index as committed.
     ///   - progress: called after each skill parsed, for a progress line.
     /// - Throws: ``IndexError`` or ``SQLiteError`` when the index cannot be written.
     @discardableResult
-    public func refresh(full: Bool = false, progress: ((BuildProgress) -> Void)? = nil) throws -> BuildReport {
+    public func refresh(
+        full: Bool = false, verify: Bool = false, waitForWriter: Bool = true, progress: ((BuildProgress) -> Void)? = nil
+    ) throws -> BuildReport {
         try locked {
-            if !full, let db = try usableDatabase(), try IndexBuilder.isFresh(db) {
+            if !full, !verify, let db = try usableDatabase(), try IndexBuilder.isFresh(db) {
                 return try unchangedReport(db)
             }
             guard let db = try usableDatabase() else { return try rebuild(progress: progress) }
+            db.setBusyTimeout(waitForWriter ? busyTimeout : 0)
+            defer { db.setBusyTimeout(busyTimeout) }
             do {
                 return try db.transaction {
                     if full {
                         try db.execute("DELETE FROM entries; DELETE FROM documents; DELETE FROM skills; DELETE FROM dirs;")
                     }
-                    return try IndexBuilder(db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress)
-                        .update(walk: full)
+                    return try IndexBuilder(
+                        db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress,
+                        verify: verify, willRead: willRead
+                    ).update(walk: full || verify)
                 }
             } catch let error as SQLiteError where error.isBusy {
                 throw IndexError.busy(path)
+            } catch let error as SQLiteError where error.isReadOnly {
+                throw IndexError.unwritable(path, error.message)
             }
         }
     }
@@ -212,14 +230,11 @@ public final class SkillIndex: @unchecked Sendable {
     public func nearIDs(to id: String, limit: Int = 5) throws -> [String] {
         let document = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
         let skill = id.split(separator: "/", maxSplits: 1).first.map(String.init) ?? id
-        let target = Array(id.lowercased())
         var seen = Set<String>()
         var near: [String] = []
         for prefix in [document + "#", skill + "/", ""] where near.count < limit {
-            let ids = try entryIDs(prefix: prefix, limit: 5_000).filter { !seen.contains($0) }
-            let ranked = ids.map { ($0, EditDistance.between(target, Array($0.lowercased()), limit: 1_000)) }
-                .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-            for (candidate, _) in ranked.prefix(limit - near.count) {
+            let ids = try entryIDs(prefix: prefix, limit: IDSuggestions.maxCandidates).filter { !seen.contains($0) }
+            for candidate in IDSuggestions.rank(id, candidates: ids, limit: limit - near.count) {
                 seen.insert(candidate)
                 near.append(candidate)
             }

@@ -29,7 +29,7 @@ public enum PackagingError: LocalizedError, Equatable {
         case .notInstalled(let path):
             return "\(path): no skill installed there; 'skill list' shows the installed skills"
         case .invalidName(let name):
-            return "'\(name)' is not a skill name; give the name of an installed skill, such as 'pdf'"
+            return "'\(Echo.bounded(name))' is not a skill name; give the name of an installed skill, such as 'pdf'"
         case .moveFailed(let path, let why):
             return "\(path): could not move the skill into place (\(why)); nothing was changed"
         case .unknownAgent(let name):

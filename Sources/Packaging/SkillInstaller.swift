@@ -71,20 +71,20 @@ public enum SkillInstaller {
             total += Int64(clamping: entry.uncompressedSize)
             compressed += Int64(clamping: entry.compressedSize)
             if raw.contains("\\") {
-                diagnostics.append(refuse(.installBackslash, "the entry '\(raw)' contains a backslash, which Windows reads as a folder separator", display))
+                diagnostics.append(refuse(.installBackslash, "the entry '\(Echo.bounded(raw))' contains a backslash, which Windows reads as a folder separator", display))
                 continue
             }
             if raw.hasPrefix("/") || raw.range(of: #"^[A-Za-z]:"#, options: .regularExpression) != nil {
-                diagnostics.append(refuse(.installAbsolutePath, "the entry '\(raw)' is an absolute path", display))
+                diagnostics.append(refuse(.installAbsolutePath, "the entry '\(Echo.bounded(raw))' is an absolute path", display))
                 continue
             }
             let parts = raw.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
             if parts.contains("..") || raw.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-                diagnostics.append(refuse(.installUnsafePath, "the entry '\(raw)' leads out of the skill folder", display))
+                diagnostics.append(refuse(.installUnsafePath, "the entry '\(Echo.bounded(raw))' leads out of the skill folder", display))
                 continue
             }
             if entry.type == .symlink {
-                diagnostics.append(refuse(.installSymlink, "the entry '\(raw)' is a symbolic link, which could point anywhere", display))
+                diagnostics.append(refuse(.installSymlink, "the entry '\(Echo.bounded(raw))' is a symbolic link, which could point anywhere", display))
                 continue
             }
             guard let first = parts.first else { continue }
@@ -93,12 +93,12 @@ public enum SkillInstaller {
             if entry.type == .directory { continue }
             if parts.count == 1 { rootFiles.append(raw); continue }
             if !seen.insert(parts.joined(separator: "/").lowercased()).inserted {
-                diagnostics.append(refuse(.installDuplicate, "the entry '\(raw)' appears twice (letter case ignored)", display))
+                diagnostics.append(refuse(.installDuplicate, "the entry '\(Echo.bounded(raw))' appears twice (letter case ignored)", display))
                 continue
             }
             let lower = path.lowercased()
             if lower.hasSuffix(".zip") || lower.hasSuffix(".skill") {
-                diagnostics.append(refuse(.installNestedArchive, "the entry '\(raw)' is an archive inside the archive; unpack it into the skill instead", display))
+                diagnostics.append(refuse(.installNestedArchive, "the entry '\(Echo.bounded(raw))' is an archive inside the archive; unpack it into the skill instead", display))
                 continue
             }
             let mode = (entry.fileAttributes[.posixPermissions] as? NSNumber)?.uint16Value ?? 0o644
@@ -120,10 +120,7 @@ public enum SkillInstaller {
         }
         return try finish(name: name, source: source, display: display, members: members, bytes: total, isArchive: true, diagnostics: diagnostics) {
             guard let entry = archive[$0] else { return nil }
-            var data = Data()
-            guard entry.uncompressedSize <= 4 << 20 else { return nil }
-            _ = try? archive.extract(entry) { data.append($0) }
-            return data
+            return try BoundedRead.entry(entry, of: archive, limit: DocumentParser.largeFileBytes, display: display)
         }
     }
 
@@ -138,11 +135,11 @@ public enum SkillInstaller {
                 total += file.size
                 let lower = file.path.lowercased()
                 if lower.hasSuffix(".zip") || lower.hasSuffix(".skill") {
-                    diagnostics.append(refuse(.installNestedArchive, "'\(file.path)' is an archive inside the skill; unpack it instead", display))
+                    diagnostics.append(refuse(.installNestedArchive, "'\(Echo.bounded(file.path))' is an archive inside the skill; unpack it instead", display))
                 }
                 members.append((file.path, file.path, file.isExecutable))
             default:
-                diagnostics.append(refuse(.installSymlink, "'\(file.path)' is a symbolic link that leads out of the skill, to a folder, or nowhere", display))
+                diagnostics.append(refuse(.installSymlink, "'\(Echo.bounded(file.path))' is a symbolic link that leads out of the skill, to a folder, or nowhere", display))
             }
         }
         if files.count > entryLimit {
@@ -153,7 +150,7 @@ public enum SkillInstaller {
         }
         let name = source.standardizedFileURL.lastPathComponent
         return (try? finish(name: name, source: source, display: display, members: members, bytes: total, isArchive: false, diagnostics: diagnostics) {
-            try? Data(contentsOf: source.appendingPathComponent($0).resolvingSymlinksInPath())
+            BoundedRead.file(source.appendingPathComponent($0).resolvingSymlinksInPath(), limit: DocumentParser.largeFileBytes)
         }) ?? InstallPlan(name: name, source: source, files: [], scripts: [], allowedTools: [], uncompressedBytes: total, diagnostics: diagnostics, isArchive: false, members: [])
     }
 
@@ -218,9 +215,10 @@ public enum SkillInstaller {
         } catch {
             throw PackagingError.unwritable(skillsFolder.path, error.localizedDescription)
         }
-        let staging = skillsFolder.appendingPathComponent(".skill-install-\(UUID().uuidString)")
+        StagingArea.sweep(skillsFolder)
+        let staging = StagingArea.make(in: skillsFolder, purpose: "install")
         defer {
-            try? fm.removeItem(at: staging)
+            StagingArea.remove(staging)
             for url in created where (try? fm.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
                 try? fm.removeItem(at: url)
             }
@@ -275,7 +273,7 @@ public enum SkillInstaller {
                 _ = try archive.extract(entry) { chunk in
                     written += Int64(chunk.count)
                     total += Int64(chunk.count)
-                    if written > declared || total > byteLimit { throw PackagingError.corruptArchive(plan.source.path, "'\(member.entry)' holds more bytes than it declares") }
+                    if written > declared || total > byteLimit { throw PackagingError.corruptArchive(plan.source.path, "'\(Echo.bounded(member.entry))' holds more bytes than it declares") }
                     try handle.write(contentsOf: chunk)
                 }
             } catch let error as PackagingError {
@@ -291,7 +289,11 @@ public enum SkillInstaller {
         for member in plan.members {
             let url = folder.appendingPathComponent(member.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let data = try Data(contentsOf: plan.source.appendingPathComponent(member.entry).resolvingSymlinksInPath())
+            let source = plan.source.appendingPathComponent(member.entry).resolvingSymlinksInPath()
+            // Bounded: a file that grew past the limit since it was inspected is not copied.
+            guard let data = BoundedRead.file(source, limit: Int(byteLimit) + 1), data.count <= byteLimit else {
+                throw PackagingError.unreadable(source.path, "it is unreadable or grew past the limit of 50 MB since it was checked")
+            }
             try data.write(to: url)
             try FileManager.default.setAttributes([.posixPermissions: member.executable ? 0o755 : 0o644], ofItemAtPath: url.path)
         }
@@ -309,7 +311,9 @@ public enum SkillInstaller {
         let folder = skillsFolder.appendingPathComponent(name)
         let isLink = FileSystem.isSymlink(folder)
         guard isLink || SkillFinder.skillFile(in: folder) != nil else { throw PackagingError.notInstalled(folder.path) }
-        let aside = skillsFolder.appendingPathComponent(".skill-uninstall-\(UUID().uuidString)")
+        StagingArea.sweep(skillsFolder)
+        let aside = StagingArea.make(in: skillsFolder, purpose: "uninstall")
+        defer { StagingArea.remove(aside) }
         do {
             try FileSystem.rename(folder, to: aside)
             try fm.removeItem(at: aside)
@@ -317,5 +321,11 @@ public enum SkillInstaller {
             throw PackagingError.unwritable(folder.path, error.localizedDescription)
         }
         return folder
+    }
+
+    /// From now on, SIGINT, SIGTERM and SIGHUP remove the folders an install or uninstall is
+    /// working in before the process dies of the signal. Call once, from the command line tool.
+    public static func removeStagingOnSignals() {
+        StagingArea.removeOnSignals()
     }
 }

@@ -12,8 +12,9 @@ public struct ParsedDocument: Sendable {
 /// Parses one markdown document of a skill: frontmatter, cmark blocks, sections, entries and
 /// diagnostics. Never throws and never stops at the first problem.
 public enum DocumentParser {
-    /// Above this size a document is still parsed, but reported: agents read skills whole.
-    public static let largeFileBytes = 5 << 20
+    /// The default for the most bytes of a document parsed: a longer one is read up to the last
+    /// line end within this many bytes, and reported.
+    public static let largeFileBytes = 4 << 20
     /// Above this many headings a document is still parsed, but reported.
     public static let manyHeadings = 5_000
     /// Above this nesting depth a document is still parsed, but reported.
@@ -23,24 +24,28 @@ public enum DocumentParser {
     /// - Parameters:
     ///   - key: the document's path inside its skill without `.md` (`SKILL`, `references/state`).
     ///   - isSkillFile: whether this is the skill's SKILL.md, whose frontmatter is required.
-    public static func parse(_ data: Data, path: String, skill: String, key: String, isSkillFile: Bool) -> ParsedDocument {
-        parse(data, path: path, key: key, isSkillFile: isSkillFile) { _ in skill }
+    ///   - maxBytes: the most bytes read; the rest of a longer document is left out, with a warning.
+    public static func parse(_ data: Data, path: String, skill: String, key: String, isSkillFile: Bool, maxBytes: Int = largeFileBytes) -> ParsedDocument {
+        parse(data, path: path, key: key, isSkillFile: isSkillFile, maxBytes: maxBytes) { _ in skill }
     }
 
     /// Parses `data` like ``parse(_:path:skill:key:isSkillFile:)``, taking the skill's name from
     /// the document's own frontmatter (SKILL.md names its skill).
     public static func parse(
-        _ data: Data, path: String, key: String, isSkillFile: Bool, skillName: (Frontmatter) -> String
+        _ data: Data, path: String, key: String, isSkillFile: Bool, maxBytes: Int = largeFileBytes,
+        skillName: (Frontmatter) -> String
     ) -> ParsedDocument {
         var diagnostics: [Diagnostic] = []
-        let source = SourceText(bytes: data, path: path, diagnostics: &diagnostics)
+        let read = firstPart(of: data, maxBytes: maxBytes)
+        let source = SourceText(bytes: read, path: path, diagnostics: &diagnostics)
         if source.lines.allSatisfy({ $0.trimming(" \t").isEmpty }) {
             diagnostics.append(Diagnostic(.warning, .emptyFile, "the file is empty; write the skill's instructions in it", path: path, line: 1))
-        } else if data.count > largeFileBytes {
+        }
+        if read.count < data.count {
             diagnostics.append(Diagnostic(
                 .warning, .largeFile,
-                "the file is \(data.count >> 20) MB; agents read a skill's files whole, so split it into references of a few KB",
-                path: path, line: 1))
+                "the file is \(data.count) bytes, over the limit of \(maxBytes); only lines 1-\(source.lines.count) are read and indexed; split it into references of a few KB",
+                path: path, line: source.lines.count))
         }
         let front = FrontmatterParser.parse(
             source, path: path, required: isSkillFile, diagnostics: &diagnostics)
@@ -53,6 +58,20 @@ public enum DocumentParser {
         return ParsedDocument(
             document: Document(path: path, lineCount: source.lines.count, byteCount: data.count),
             frontmatter: front.frontmatter, entries: extractor.entries, diagnostics: diagnostics, source: source)
+    }
+
+    /// The first `maxBytes` of `data`, cut after the last line end within them (or, for one
+    /// enormous line, at a UTF-8 character boundary).
+    static func firstPart(of data: Data, maxBytes: Int) -> Data {
+        guard data.count > maxBytes else { return data }
+        let base = data.startIndex
+        var end = base + maxBytes
+        if let newline = data[base..<end].lastIndex(of: 0x0A) {
+            end = newline + 1
+        } else {
+            while end > base, data[end] & 0xC0 == 0x80 { end -= 1 }
+        }
+        return data.subdata(in: base..<end)
     }
 
     /// The markdown after the frontmatter, as written, with the blank lines that follow the

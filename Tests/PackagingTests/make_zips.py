@@ -53,6 +53,17 @@ def main(out):
             for _ in range(1024):
                 f.write(chunk)
 
+    # A SKILL.md whose headers declare 1,000 bytes but that inflates to 64 MiB.
+    write(f"{out}/lying.zip", [("demo/SKILL.md", SKILL + b" " * (64 << 20))])
+    with open(f"{out}/lying.zip", "r+b") as f:
+        data = bytearray(f.read())
+        local = data.index(b"PK\x03\x04")
+        data[local + 22:local + 26] = (1000).to_bytes(4, "little")
+        central = data.index(b"PK\x01\x02")
+        data[central + 24:central + 28] = (1000).to_bytes(4, "little")
+        f.seek(0)
+        f.write(data)
+
 
 if __name__ == "__main__":
     main(sys.argv[1])

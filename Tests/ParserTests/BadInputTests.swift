@@ -85,8 +85,15 @@ import Testing
             index += 1
         }
         let (skill, found) = try diagnose(text)
-        #expect(found == ["1:document.too-large"])
-        #expect(skill.entries.count == index + 2)
+        // Only the first 4 MB are read, up to the last line end within them.
+        let bytes = Array(text.utf8)
+        let read = bytes[..<(bytes[..<DocumentParser.largeFileBytes].lastIndex(of: 0x0A)! + 1)]
+        let linesRead = read.filter { $0 == 0x0A }.count
+        let partsRead = String(decoding: read, as: UTF8.self).components(separatedBy: "## Part ").count - 1
+        #expect(index > partsRead)
+        #expect(found == ["\(linesRead):document.too-large"])
+        #expect(skill.entries.count == partsRead + 2)
+        #expect((linesRead - 1...linesRead).contains(skill.entries.map(\.source.endLine).max() ?? 0))
     }
 
     @Test(arguments: ["- ", "> ", "1. "])

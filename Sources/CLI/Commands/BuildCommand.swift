@@ -16,6 +16,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Parse every skill again, even unchanged ones.")
     var full = false
 
+    @Flag(help: "Read every document again, whatever its size and time say, and repair what differs from the index.")
+    var verify = false
+
     @Flag(help: "Print the report as JSON.")
     var json = false
 
@@ -32,9 +35,14 @@ struct BuildCommand: ParsableCommand {
         let report: BuildReport
         let diagnostics: [Diagnostic]
         do {
-            report = try index.refresh(full: full, progress: Progress.reporter())
+            report = try index.refresh(full: full, verify: verify, progress: Progress.reporter())
             Progress.finish()
             diagnostics = try index.diagnostics()
+        } catch IndexError.busy(let path) {
+            // Another build holds the write lock: it brings the index up to date.
+            Progress.finish()
+            print("another build is writing \(path); it brings the index up to date")
+            return
         } catch {
             Progress.finish()
             throw fail(error)

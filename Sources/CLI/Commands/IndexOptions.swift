@@ -30,9 +30,13 @@ struct IndexOptions: ParsableArguments {
     func openFresh() throws -> SkillIndex {
         let index = try open()
         do {
-            let report = try index.refresh(progress: Progress.reporter())
+            let report = try index.refresh(waitForWriter: false, progress: Progress.reporter())
             Progress.finish()
             Terminal.printDiagnostics(report.diagnostics)
+        } catch let error as IndexError where error.leavesIndexReadable && index.exists {
+            // A reader never fails because a writer is busy or the index is read-only: it
+            // answers from the index as last committed.
+            Progress.finish()
         } catch {
             Progress.finish()
             throw fail(error)

@@ -29,6 +29,7 @@ struct InstallCommand: ParsableCommand {
 
     func run() throws {
         let targets = try InstallDestination.option(to).targetsHere(project: project)
+        SkillInstaller.removeStagingOnSignals()
         do {
             let plan = try SkillInstaller.inspect(URL(fileURLWithPath: source).standardizedFileURL, display: source)
             if plan.refused {

@@ -26,6 +26,7 @@ struct UninstallCommand: ParsableCommand {
     /// to); an error only when it was in none of them.
     func run() throws {
         let targets = try InstallDestination.option(from).targetsHere(project: project)
+        SkillInstaller.removeStagingOnSignals()
         var missing: [String] = []
         for target in targets {
             do {

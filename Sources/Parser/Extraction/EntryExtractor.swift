@@ -266,28 +266,20 @@ struct EntryExtractor {
     private func listTree(_ list: Int) -> [TreeNode] {
         let end = doc.blocks[list].endLine
         let items = (list..<doc.blocks.count).prefix { doc.blocks[$0].line <= end }.filter { doc.blocks[$0].kind == .item }
-        var parentOf: [Int: Int] = [:]
-        var depthOf: [Int: Int] = [:]
-        let itemSet = Set(items)
+        var position: [Int: Int] = [:]
+        var parents: [Int?] = []
+        var depths: [Int] = []
         for item in items {
             var p = doc.blocks[item].parent
-            while let current = p, !itemSet.contains(current) { p = doc.blocks[current].parent }
+            while let current = p, position[current] == nil { p = doc.blocks[current].parent }
+            var parent = p.flatMap { position[$0] }
             // Deeper nesting than a tree can sensibly show hangs under the deepest allowed node.
-            while let current = p, depthOf[current, default: 0] >= TreeReader.maxDepth - 1 { p = parentOf[current] }
-            parentOf[item] = p
-            depthOf[item] = p.map { depthOf[$0, default: 0] + 1 } ?? 0
+            while let current = parent, depths[current] >= TreeReader.maxDepth - 1 { parent = parents[current] }
+            position[item] = parents.count
+            parents.append(parent)
+            depths.append(parent.map { depths[$0] + 1 } ?? 0)
         }
-        var built: [Int: TreeNode] = [:]
-        var roots: [TreeNode] = []
-        for item in items { built[item] = TreeNode(label: doc.itemText(item), line: doc.blocks[item].line) }
-        for item in items.reversed() {
-            if let parent = parentOf[item] {
-                built[parent]!.children.insert(built[item]!, at: 0)
-            } else {
-                roots.insert(built[item]!, at: 0)
-            }
-        }
-        return roots
+        return TreeNode.forest(items.map { TreeNode(label: doc.itemText($0), line: doc.blocks[$0].line) }, parents: parents)
     }
 
     static func flatten(_ nodes: [TreeNode]) -> String {

@@ -15,9 +15,9 @@ enum Markers {
                 spaced = true
             }
         }
-        var words = out.split(separator: " ")
-        while let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }) { words.removeFirst() }
-        return words
+        let words = out.split(separator: " ")
+        let start = words.firstIndex { !$0.allSatisfy { $0.isNumber || $0 == "-" } } ?? words.endIndex
+        return Array(words[start...])
     }
 
     /// A letter or digit; ASCII is decided without Unicode's property tables.

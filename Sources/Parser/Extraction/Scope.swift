@@ -19,7 +19,8 @@ struct Scope {
     var codes: [Code] = []
     var tables: [TableReader.Found] = []
     var trees: [(block: Int, lines: ClosedRange<Int>, nodes: [TreeNode])] = []
-    /// Lists whose items include `[ ]`/`[x]` task items.
+    /// Lists whose items include `[ ]`/`[x]` task items, outermost only: a task list nested in
+    /// another is part of that one's items, so each item belongs to one checklist.
     var taskLists: [Int] = []
     var marked: [Marked] = []
 
@@ -27,8 +28,11 @@ struct Scope {
         blocks = range
         let all = doc.blocks
         var labels = Set<Int>()
+        // Blocks inside a task list already taken (parents come before their children).
+        var inTaskList = Set<Int>()
         for index in range {
             let block = all[index]
+            if let parent = block.parent, inTaskList.contains(parent) { inTaskList.insert(index) }
             switch block.kind {
             case .code(let info):
                 let language = info.split(separator: " ").first.map { $0.lowercased() } ?? ""
@@ -67,7 +71,10 @@ struct Scope {
                     marked.append(Marked(block: index, verdict: mark, text: block.text))
                 }
             case .list:
-                if doc.items(of: index).contains(where: { TaskItem(doc.itemText($0)) != nil }) { taskLists.append(index) }
+                if !inTaskList.contains(index), doc.items(of: index).contains(where: { TaskItem(doc.itemText($0)) != nil }) {
+                    taskLists.append(index)
+                    inTaskList.insert(index)
+                }
             case .item:
                 let text = doc.itemText(index)
                 if let mark = Scope.mark(text), TaskItem(text) == nil {

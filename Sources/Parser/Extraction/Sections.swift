@@ -24,6 +24,8 @@ enum SectionBuilder {
         var sections: [Section] = []
         var open: [Int] = []  // indices into `sections` of the enclosing headings
         var usedSlugs = Set<String>()
+        // The next suffix to try for each taken path, so that a run of duplicates is linear.
+        var nextSuffix: [String: Int] = [:]
         for (n, blockIndex) in headingIndices.enumerated() {
             let block = blocks[blockIndex]
             let level = block.headingLevel ?? 1
@@ -36,8 +38,9 @@ enum SectionBuilder {
             var slug = Slug.make(title)
             let path = (base + [slug]).joined(separator: "/")
             if usedSlugs.contains(path) {
-                var k = 2
+                var k = nextSuffix[path, default: 2]
                 while usedSlugs.contains((base + ["\(slug)-\(k)"]).joined(separator: "/")) { k += 1 }
+                nextSuffix[path] = k + 1
                 slug = "\(slug)-\(k)"
             }
             usedSlugs.insert((base + [slug]).joined(separator: "/"))

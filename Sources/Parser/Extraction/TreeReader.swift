@@ -38,17 +38,7 @@ enum TreeReader {
             labels.append((text, firstLine + offset, stack.last?.index))
             stack.append((column, labels.count - 1))
         }
-        // Children always follow their parent, so building from the end needs no recursion.
-        var built = labels.map { TreeNode(label: $0.label, line: $0.line) }
-        var roots: [TreeNode] = []
-        for index in labels.indices.reversed() {
-            if let parent = labels[index].parent {
-                built[parent].children.insert(built[index], at: 0)
-            } else {
-                roots.insert(built[index], at: 0)
-            }
-        }
-        return roots
+        return TreeNode.forest(labels.map { TreeNode(label: $0.label, line: $0.line) }, parents: labels.map(\.parent))
     }
 
     /// A line without its drawing characters and bullets.

@@ -43,6 +43,16 @@ enum FrontmatterParser {
     /// Parses the YAML lines; `firstLine` is the file line of the first of them.
     private static func readFields(_ yamlLines: ArraySlice<Substring>, firstLine: Int, path: String, diagnostics: inout [Diagnostic]) -> [FrontmatterField] {
         let yaml = yamlLines.joined(separator: "\n")
+        func refuse(_ id: RuleID, _ message: String) -> [FrontmatterField] {
+            diagnostics.append(Diagnostic(.error, id, message, path: path, line: firstLine - 1))
+            return fallbackFields(yamlLines, firstLine: firstLine)
+        }
+        if yaml.utf8.count > FrontmatterLimits.maxBytes {
+            return refuse(.frontmatterTooLarge, "the frontmatter is \(yaml.utf8.count) bytes, over the limit of \(FrontmatterLimits.maxBytes); only its 'key: value' lines are read; move long text into the body")
+        }
+        if FrontmatterLimits.mayHaveAliasKey(yaml) {
+            return refuse(.frontmatterAliasKey, "the frontmatter uses a YAML alias ('*name') inside a key; only its 'key: value' lines are read; write keys as plain words")
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
@@ -50,7 +60,7 @@ enum FrontmatterParser {
             let (line, column, problem) = location(of: error)
             diagnostics.append(Diagnostic(
                 .error, .frontmatterSyntax,
-                "the frontmatter is not valid YAML: \(problem); quote values that contain ': ' or ' #'",
+                "the frontmatter is not valid YAML: \(Echo.bounded(problem)); quote values that contain ': ' or ' #'",
                 path: path, line: line + firstLine - 1, column: column))
             return fallbackFields(yamlLines, firstLine: firstLine)
         }
@@ -62,20 +72,33 @@ enum FrontmatterParser {
                 path: path, line: firstLine))
             return []
         }
+        var converter = Converter(firstLine: firstLine)
         let lines = Array(yamlLines)
         var fields: [FrontmatterField] = []
+        var cuts: [Diagnostic] = []
         for (key, value) in mapping {
             let keyLine = (key.mark?.line ?? 1) + firstLine - 1
-            let name = key.string ?? "\(key)"
-            fields.append(FrontmatterField(key: name, value: convert(value, firstLine: firstLine), line: keyLine))
+            let name = Converter.keyName(key)
+            fields.append(FrontmatterField(key: name, value: converter.convert(value, depth: 1), line: keyLine))
+            if converter.nodes > FrontmatterLimits.maxNodes {
+                // The expanded value is never kept, printed or hashed: only the plain lines are.
+                return refuse(.frontmatterTooLarge, "the frontmatter expands to more than \(FrontmatterLimits.maxNodes) values (YAML aliases repeat what they name); only its 'key: value' lines are read; remove the anchors ('&name') and aliases ('*name')")
+            }
             if case .scalar(let scalar) = value, scalar.style == .plain, let mark = value.mark,
                let cut = commentCut(in: lines, valueMark: mark, keyColumn: key.mark?.column ?? 1) {
-                diagnostics.append(Diagnostic(
+                cuts.append(Diagnostic(
                     .error, .valueCutByComment,
-                    "the value of '\(name)' ends at ' #' because YAML reads the rest of the line as a comment, so '\(cut.lost)' is lost; put the value in double quotes",
+                    "the value of '\(Echo.bounded(name))' ends at ' #' because YAML reads the rest of the line as a comment, so '\(cut.lost)' is lost; put the value in double quotes",
                     path: path, line: cut.line + firstLine - 1, column: cut.column))
             }
         }
+        if let deep = converter.tooDeepLine {
+            diagnostics.append(Diagnostic(
+                .error, .frontmatterTooDeep,
+                "the frontmatter nests lists or maps more than \(FrontmatterLimits.maxDepth) levels deep; the deeper values are dropped; flatten them",
+                path: path, line: deep))
+        }
+        diagnostics += cuts
         return fields
     }
 
@@ -105,31 +128,64 @@ enum FrontmatterParser {
         return nil
     }
 
-    /// The node as a value; `firstLine` is the file line of the YAML's first line.
-    private static func convert(_ node: Node, firstLine: Int) -> YAMLValue {
-        switch node {
-        case .scalar(let scalar):
-            if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return .null }
-            return .string(scalar.string)
-        case .sequence(let sequence):
-            return .list(sequence.map { convert($0, firstLine: firstLine) })
-        case .mapping(let mapping):
-            return .map(mapping.map { key, value in
-                FrontmatterField(key: key.string ?? "\(key)", value: convert(value, firstLine: firstLine), line: (key.mark?.line ?? 1) + firstLine - 1)
-            })
-        case .alias:
-            return .null
+    /// Turns nodes into values within the budget: counts every node it visits (an alias counts
+    /// as all it stands for) and keeps nesting to ``FrontmatterLimits/maxDepth``.
+    private struct Converter {
+        let firstLine: Int
+        var nodes = 0
+        /// The file line of the first value dropped for being too deep.
+        var tooDeepLine: Int?
+
+        /// A key's text; a key that is a list or map is named, never printed.
+        static func keyName(_ key: Node) -> String {
+            key.string ?? "(a \(key.sequence != nil ? "list" : "map") as key)"
+        }
+
+        /// Whether a list or map at `depth` is kept; the first one too deep is remembered.
+        private mutating func enter(_ node: Node, depth: Int) -> Bool {
+            guard depth >= FrontmatterLimits.maxDepth else { return true }
+            if tooDeepLine == nil { tooDeepLine = (node.mark?.line ?? 1) + firstLine - 1 }
+            return false
+        }
+
+        /// The node as a value; stops descending once the budget is spent.
+        mutating func convert(_ node: Node, depth: Int) -> YAMLValue {
+            nodes += 1
+            guard nodes <= FrontmatterLimits.maxNodes else { return .null }
+            switch node {
+            case .scalar(let scalar):
+                if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return .null }
+                return .string(scalar.string)
+            case .sequence(let sequence):
+                guard enter(node, depth: depth) else { return .null }
+                var values: [YAMLValue] = []
+                for child in sequence where nodes <= FrontmatterLimits.maxNodes {
+                    values.append(convert(child, depth: depth + 1))
+                }
+                return .list(values)
+            case .mapping(let mapping):
+                guard enter(node, depth: depth) else { return .null }
+                var fields: [FrontmatterField] = []
+                for (key, value) in mapping where nodes <= FrontmatterLimits.maxNodes {
+                    nodes += 1
+                    fields.append(FrontmatterField(key: Self.keyName(key), value: convert(value, depth: depth + 1), line: (key.mark?.line ?? 1) + firstLine - 1))
+                }
+                return .map(fields)
+            case .alias:
+                return .null
+            }
         }
     }
 
     /// When the YAML does not parse, keep what `key: value` lines can still be read.
     private static func fallbackFields(_ yamlLines: ArraySlice<Substring>, firstLine: Int) -> [FrontmatterField] {
         var fields: [FrontmatterField] = []
+        var seen = Set<String>()
         for (offset, line) in yamlLines.enumerated() {
             guard let first = line.first, first != " ", first != "\t", first != "#",
                   let colon = line.firstIndex(of: ":") else { continue }
             let key = String(line[..<colon])
-            guard !key.contains(" "), !fields.contains(where: { $0.key == key }) else { continue }
+            guard !key.contains(" "), seen.insert(key).inserted else { continue }
             var value = line[line.index(after: colon)...].trimming(" \t")
             if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q {
                 value = String(value.dropFirst().dropLast())

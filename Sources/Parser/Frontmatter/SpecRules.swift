@@ -23,7 +23,7 @@ public enum SpecRules {
         for field in frontmatter.fields where ["name", "description", "license", "compatibility", "allowed-tools"].contains(field.key) {
             if case .string = field.value { continue }
             if case .null = field.value, field.key != "name", field.key != "description" { continue }
-            report(.fieldNotString, "'\(field.key)' must be a single string value", field)
+            report(.fieldNotString, "'\(Echo.bounded(field.key))' must be a single string value", field)
         }
         let name = frontmatter.field("name")
         switch name?.value {
@@ -31,9 +31,9 @@ public enum SpecRules {
             report(.nameMissing, "'name' is missing; add 'name: \(folder)'", name)
         case .string(let value)?:
             if !isValidName(value) {
-                report(.nameInvalid, "name '\(value)' must be 1-\(nameLimit) characters of a-z, 0-9 and '-', without a leading, trailing or doubled '-'", name)
+                report(.nameInvalid, "name '\(Echo.bounded(value))' must be 1-\(nameLimit) characters of a-z, 0-9 and '-', without a leading, trailing or doubled '-'", name)
             } else if value != folder {
-                report(.nameMismatch, "name '\(value)' differs from its folder '\(folder)'; rename one so they match", name)
+                report(.nameMismatch, "name '\(Echo.bounded(value))' differs from its folder '\(Echo.bounded(folder))'; rename one so they match", name)
             }
         default:
             break

@@ -5,12 +5,14 @@ import Glibc
 import Darwin
 #endif
 
-/// Size and modification time of a file, from one `stat` call: what the index compares to tell
+/// Size and change time of a file, from one `stat` call: what the index compares to tell
 /// whether a file or folder changed.
 public struct FileStamp: Hashable, Sendable {
     /// Size in bytes.
     public var size: Int64
-    /// Nanoseconds since 1970.
+    /// The modification and status-change times (nanoseconds since 1970) added up: compared only
+    /// for equality, it changes with either, so `chmod` (which changes only the latter) makes a
+    /// document be read again.
     public var mtime: Int64
     /// Whether it is a folder.
     public var isDirectory: Bool
@@ -22,10 +24,13 @@ public struct FileStamp: Hashable, Sendable {
 
     init(_ st: stat) {
         #if canImport(Darwin)
-        mtime = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+        let modified = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+        let changed = Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
         #else
-        mtime = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        let modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        let changed = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
         #endif
+        mtime = modified &+ changed
         size = Int64(st.st_size)
         isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
         inode = UInt64(st.st_ino)

@@ -18,9 +18,15 @@ public struct WalkRules: Sendable {
     /// Folders never looked into when finding, loading or indexing skills.
     public static let skippedFolders: Set<String> = [".git", "node_modules", ".build", "__pycache__"]
 
-    /// Finding, loading and indexing skills: `skippedFolders` left out, hidden folders walked,
-    /// links to folders inside the root walked.
-    public static let skills = WalkRules(skips: { name, isFolder in isFolder && skippedFolders.contains(name) }, followsFolderLinks: true)
+    /// The name prefixes of the folders `skill install` and `uninstall` work in (older versions
+    /// used the other two): never looked into, so an interrupted install is never indexed.
+    public static let stagingPrefixes = [".skill-staging-", ".skill-install-", ".skill-uninstall-"]
+
+    /// Finding, loading and indexing skills: `skippedFolders` and staging folders left out,
+    /// hidden folders walked, links to folders inside the root walked.
+    public static let skills = WalkRules(skips: { name, isFolder in
+        isFolder && (skippedFolders.contains(name) || stagingPrefixes.contains { name.hasPrefix($0) })
+    }, followsFolderLinks: true)
 
     /// Packing a skill: version control, OS litter, caches, dependencies and secrets left out,
     /// files or folders alike; links to folders not walked (a zip holds no links, and a link to a

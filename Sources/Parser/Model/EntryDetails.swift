@@ -62,6 +62,26 @@ public struct TreeNode: Codable, Hashable, Sendable {
         self.line = line
         self.children = children
     }
+
+    /// Builds trees from nodes in document order, each with the position of its parent (which
+    /// comes before it) or `nil` for a root.
+    ///
+    /// - Complexity: O(n): children are appended from the end and each list reversed once.
+    static func forest(_ nodes: [TreeNode], parents: [Int?]) -> [TreeNode] {
+        var built = nodes
+        var roots: [TreeNode] = []
+        for index in built.indices.reversed() {
+            var node = TreeNode(label: "", line: 0)
+            swap(&node, &built[index])
+            node.children.reverse()
+            if let parent = parents[index] {
+                built[parent].children.append(node)
+            } else {
+                roots.append(node)
+            }
+        }
+        return roots.reversed()
+    }
 }
 
 /// A decision tree: its top-level nodes.

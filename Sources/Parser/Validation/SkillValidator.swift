@@ -64,7 +64,7 @@ public enum SkillValidator {
         for field in front.fields where !SpecRules.fields.contains(field.key) && !options.allowedFields.contains(field.key) {
             diagnostics.append(Diagnostic(
                 options.strict ? .error : .warning, .fieldUnknown,
-                "'\(field.key)' is not an Agent Skills field; move it under 'metadata:' or pass --allow-field \(field.key)",
+                "'\(Echo.bounded(field.key))' is not an Agent Skills field; move it under 'metadata:' or pass --allow-field \(Echo.bounded(field.key))",
                 path: skillFile, line: field.line))
         }
         if options.target == .claude {
@@ -111,7 +111,7 @@ public enum SkillValidator {
             for word in ["anthropic", "claude"] where name.lowercased().contains(word) {
                 diagnostics.append(Diagnostic(
                     .error, .claudeReservedWord,
-                    "name '\(name)' contains the reserved word '\(word)', which Claude refuses; choose another name",
+                    "name '\(Echo.bounded(name))' contains the reserved word '\(word)', which Claude refuses; choose another name",
                     path: skillFile, line: field.line))
             }
         }
@@ -119,7 +119,7 @@ public enum SkillValidator {
             if let field = front.field(key), let value = field.value.string, let tag = xmlTag(in: value) {
                 diagnostics.append(Diagnostic(
                     .error, .claudeXMLTag,
-                    "\(key) contains the XML tag '\(tag)', which Claude refuses; write it without angle brackets",
+                    "\(key) contains the XML tag '\(Echo.bounded(tag))', which Claude refuses; write it without angle brackets",
                     path: skillFile, line: field.line))
             }
         }

@@ -38,6 +38,11 @@ public protocol KnowledgeBase: Sendable {
     /// `nil` when they cannot be read now.
     func checker() -> Checker?
 
+    /// At most `count` bytes of a file of a skill from byte `offset`, and the file's size: what
+    /// a `resources/read` part needs, without reading the rest. The same checks as
+    /// ``file(skill:path:)``.
+    func file(skill: String, path: String, offset: Int, count: Int) -> (data: Data, size: Int)?
+
     /// Checks whether the skills changed on disk and, if so, brings the knowledge up to date.
     /// Called at most once a second, outside the reply path.
     /// - Returns: `true` when skills, documents or entries changed.
@@ -47,6 +52,14 @@ public protocol KnowledgeBase: Sendable {
 extension KnowledgeBase {
     /// No checker: `review` and `check` answer that code checking is unavailable.
     public func checker() -> Checker? { nil }
+
+    /// Reads the whole file and slices it: for knowledge bases that hold files in memory.
+    public func file(skill: String, path: String, offset: Int, count: Int) -> (data: Data, size: Int)? {
+        guard let data = file(skill: skill, path: path) else { return nil }
+        let start = min(max(offset, 0), data.count)
+        let end = min(data.count, start + max(count, 0))
+        return (data.subdata(in: (data.startIndex + start)..<(data.startIndex + end)), data.count)
+    }
 }
 
 /// A search: free words plus filters.

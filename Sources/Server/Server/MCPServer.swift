@@ -9,6 +9,8 @@ public final class MCPServer: @unchecked Sendable {
         public var serverInfo = Implementation(name: "skill", version: "0.1.0", title: "Skill knowledge")
         /// Items per page of `resources/list` and `prompts/list`.
         public var pageSize = 50
+        /// The most bytes of a file one `resources/read` reply holds; the rest is read in parts.
+        public var resourceBudget = 256 << 10
         public var instructions = "Knowledge from SKILL.md skills. `search` finds entries (patterns, anti-patterns, checklists, examples); `get` an id for the full entry; `get_skill` loads a skill's instructions; `review` checks code against the skills' anti-patterns."
         /// The folder the `check` tool may read code under (the server's working directory).
         public var checkRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -177,8 +179,13 @@ public final class MCPServer: @unchecked Sendable {
             }
             let body = knowledge.file(skill: skill.name, path: skill.skillFile).map(DocumentParser.body(of:)) ?? ""
             var text = "Use the skill \"\(skill.name)\": follow its instructions below."
-            if let task = request.arguments?["task"], !task.isEmpty { text += "\n\nTask: \(task)" }
-            text += "\n\n" + body
+            if let task = request.arguments?["task"], !task.isEmpty { text += "\n\nTask: \(Echo.bounded(task, limit: 2_000))" }
+            // The same budget as a resource: the rest is one resources/read away.
+            let part = ResourcePart(of: Data(body.utf8), budget: configuration.resourceBudget)
+            text += "\n\n" + String(decoding: part.data, as: UTF8.self)
+            if part.next != nil {
+                text += "\n\n[skill: the instructions go on; read \(ResourceURI.make(skill: skill.name, path: "SKILL.md")) for the rest]"
+            }
             return .init(description: Text.clip(skill.description, 300), messages: [PromptMessage(role: "user", content: TextContent(text))])
         }
     }
@@ -193,16 +200,26 @@ public final class MCPServer: @unchecked Sendable {
             mimeType: "text/markdown", size: nil)
     }
 
-    func read(uri: String, version: ProtocolVersion) throws -> ReadResourceRequest.Response {
-        let notFound = ResponseError(version.unknownResourceCode, "Resource not found: \(uri)", data: ["uri": .string(uri)])
-        guard let (name, path) = ResourceURI.parse(uri), let skill = knowledge.skill(named: name) else { throw notFound }
+    func read(uri requested: String, version: ProtocolVersion) throws -> ReadResourceRequest.Response {
+        let notFound = ResponseError(version.unknownResourceCode, "Resource not found: \(Echo.bounded(requested))", data: ["uri": .string(Echo.bounded(requested))])
+        guard let (uri, offset) = ResourcePart.split(requested), let (name, path) = ResourceURI.parse(uri),
+              let skill = knowledge.skill(named: name) else { throw notFound }
         let filePath = path == "SKILL.md" ? skill.skillFile : path
-        guard let data = knowledge.file(skill: name, path: filePath) else { throw notFound }
-        let isMarkdown = filePath.lowercased().hasSuffix(".md")
-        if let text = String(validatingUTF8Data: data) {
-            return .init(contents: [ResourceContents(uri: uri, mimeType: isMarkdown ? "text/markdown" : "text/plain", text: text, blob: nil)])
+        // A few bytes past the budget tell whether its end falls inside a UTF-8 character.
+        guard let (window, size) = knowledge.file(skill: name, path: filePath, offset: offset, count: configuration.resourceBudget + 4) else {
+            throw notFound
         }
-        return .init(contents: [ResourceContents(uri: uri, mimeType: "application/octet-stream", text: nil, blob: data.base64EncodedString())])
+        guard offset <= size else {
+            throw ResponseError.invalidParams("Offset \(offset) is past the end of \(uri) (\(size) bytes)")
+        }
+        let part = ResourcePart(of: window, budget: configuration.resourceBudget)
+        let note = part.next.map { ResourcePart.note(uri: uri, size: size, next: offset + $0) } ?? ""
+        let isMarkdown = filePath.lowercased().hasSuffix(".md")
+        if let text = String(validatingUTF8Data: part.data) {
+            return .init(contents: [ResourceContents(uri: requested, mimeType: isMarkdown ? "text/markdown" : "text/plain", text: text + note, blob: nil)])
+        }
+        let blob = ResourceContents(uri: requested, mimeType: "application/octet-stream", text: nil, blob: part.data.base64EncodedString())
+        return .init(contents: [blob] + (note.isEmpty ? [] : [ResourceContents(uri: requested, mimeType: "text/plain", text: note, blob: nil)]))
     }
 }
 

@@ -9,13 +9,14 @@ enum Text {
         return String(text.prefix(max(0, limit - 1))) + "…"
     }
 
-    /// Up to `limit` candidates nearest to `word` by edit distance.
+    /// Up to `limit` candidates nearest to `word` by edit distance, within the budget of
+    /// ``IDSuggestions`` (the word cut to its first characters, the distance capped).
     static func nearest(_ word: String, in candidates: [String], limit: Int) -> [String] {
-        let lower = word.lowercased()
+        let lower = String(word.lowercased().prefix(IDSuggestions.maxLength))
         let w = Array(lower)
-        let bound = max(3, word.count / 2)
+        let bound = min(IDSuggestions.maxDistance, max(3, w.count / 2))
         var scored: [(String, Int)] = []
-        for candidate in candidates {
+        for candidate in candidates.prefix(IDSuggestions.maxCandidates) {
             let c = candidate.lowercased()
             var d = EditDistance.between(w, Array(c), limit: bound + 4)
             if c.contains(lower) || lower.contains(c) { d -= 4 }
