@@ -11,7 +11,7 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("cli-index-\(UUID().uuidString).sqlite").path
     }
 
-    @Test func searchOverTheCorpusFindsTestingSwiftFirst() throws {
+    @Test(.needsCorpus) func searchOverTheCorpusFindsTestingSwiftFirst() throws {
         let index = indexPath()
         defer { try? FileManager.default.removeItem(atPath: index) }
         let result = try BinaryRunner.run(["search", "--skills", BinaryRunner.corpus.path, "--index", index, "--json", "--limit", "3", "swift testing expect"])

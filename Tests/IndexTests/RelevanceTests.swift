@@ -18,7 +18,7 @@ import Testing
 
     static let available = FileManager.default.fileExists(atPath: corpus.appendingPathComponent("relevance.json").path)
 
-    @Test(.enabled(if: available)) func meanReciprocalRankAtTen() throws {
+    @Test(.enabled(if: available, "needs ../shared/corpus/relevance.json, absent beside this checkout")) func meanReciprocalRankAtTen() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skill-relevance-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let index = SkillIndex(roots: [corpus], indexURL: folder.appendingPathComponent("index.sqlite"))

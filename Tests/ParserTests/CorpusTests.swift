@@ -7,7 +7,7 @@ import Testing
 @Suite struct CorpusTests {
     static let report = try? ParseReport.parse(path: Paths.corpus.path)
 
-    @Test func everySkillParsesWithEntriesInsideItsFiles() throws {
+    @Test(.needsCorpus) func everySkillParsesWithEntriesInsideItsFiles() throws {
         let report = try #require(Self.report)
         #expect(report.skills.count == 51)
         for skill in report.skills {
@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    @Test func onlyTheDefectiveFilesGetDiagnostics() throws {
+    @Test(.needsCorpus) func onlyTheDefectiveFilesGetDiagnostics() throws {
         let report = try #require(Self.report)
         #expect(report.diagnostics.map { "\($0.path):\($0.line): \($0.id)" } == [
             "anthropics__skills/skills/claude-api/SKILL.md:3: frontmatter.description.too-long",
@@ -32,13 +32,13 @@ import Testing
         ])
     }
 
-    @Test func hiddenFoldersAreScanned() throws {
+    @Test(.needsCorpus) func hiddenFoldersAreScanned() throws {
         let report = try #require(Self.report)
         let hidden = report.skills.filter { $0.path.contains("/.curated/") || $0.path.contains("/.system/") || $0.path.contains("/.experimental/") }
         #expect(hidden.count >= 3)
     }
 
-    @Test func treeOutsideAFenceIsRead() throws {
+    @Test(.needsCorpus) func treeOutsideAFenceIsRead() throws {
         let report = try #require(Self.report)
         let path = "makgunay__claude-swift-skills/app-prd-architect/references/architecture-template.md"
         let skill = try #require(report.skills.first { $0.documents.contains { $0.path == path } })
@@ -47,7 +47,7 @@ import Testing
         #expect(!skill.diagnostics.contains { $0.path == path })
     }
 
-    @Test func fenceOpenedOnAListMarkerLineIsClosedCode() throws {
+    @Test(.needsCorpus) func fenceOpenedOnAListMarkerLineIsClosedCode() throws {
         let report = try #require(Self.report)
         let path = "anthropics__skills/skills/claude-api/shared/managed-agents-onboarding.md"
         let skill = try #require(report.skills.first { $0.documents.contains { $0.path == path } })
@@ -57,7 +57,7 @@ import Testing
         #expect(!skill.diagnostics.contains { $0.path == path })
     }
 
-    @Test func testingSwiftHasAntiPatternsExamplesAndTheCutDescription() throws {
+    @Test(.needsCorpus) func testingSwiftHasAntiPatternsExamplesAndTheCutDescription() throws {
         let report = try ParseReport.parse(path: Paths.corpus.appendingPathComponent("makgunay__claude-swift-skills/testing-swift").path)
         let kinds = Set(report.skills[0].entries.map(\.kind))
         #expect(kinds.isSuperset(of: [.skill, .section, .antiPattern, .example, .table]))
