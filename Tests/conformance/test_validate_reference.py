@@ -97,7 +97,7 @@ def fixture_verdicts():
     return verdicts
 
 
-@pytest.mark.skipif(not CORPUS_SKILLS, reason="no ../shared/corpus")
+@pytest.mark.skipif(not CORPUS_SKILLS, reason="needs ../shared/corpus, absent beside this checkout")
 @pytest.mark.parametrize("path", CORPUS_SKILLS)
 def test_corpus_skill(path, corpus_verdicts):
     check(CORPUS, path, corpus_verdicts)
@@ -120,7 +120,7 @@ def test_every_difference_is_still_a_difference():
     assert stale == []
 
 
-@pytest.mark.skipif(not CORPUS_SKILLS, reason="no ../shared/corpus")
+@pytest.mark.skipif(not CORPUS_SKILLS, reason="needs ../shared/corpus, absent beside this checkout")
 def test_prompt_matches_reference_to_prompt():
     paths = [str(CORPUS / p) for p in CORPUS_SKILLS]
     mine = subprocess.run([binary(), "prompt", *paths], capture_output=True, text=True)
