@@ -24,4 +24,20 @@ public enum EditDistance {
         }
         return previous[b.count]
     }
+
+    /// Up to `limit` candidates nearest to `word` by edit distance.
+    public static func nearest(_ word: String, in candidates: [String], limit: Int) -> [String] {
+        let lower = word.lowercased()
+        let w = Array(lower)
+        let bound = max(3, word.count / 2)
+        var scored: [(String, Int)] = []
+        for candidate in candidates {
+            let c = candidate.lowercased()
+            var d = between(w, Array(c), limit: bound + 4)
+            if c.contains(lower) || lower.contains(c) { d -= 4 }
+            if d <= bound { scored.append((candidate, d)) }
+        }
+        scored.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        return scored.prefix(limit).map(\.0)
+    }
 }

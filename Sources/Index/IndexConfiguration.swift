@@ -7,11 +7,18 @@ public struct IndexConfiguration: Hashable, Sendable {
     public var roots: [URL]
     /// The SQLite file.
     public var indexURL: URL
+    /// Every folder looked at for skills, in order, whether it exists or not (``roots`` keeps
+    /// the existing ones): what to show a user who finds no skills.
+    public var lookedAt: [URL]
+    /// Whether the default roots were used and the bundled skills were not found among them
+    /// (a binary copied by hand, away from its `share/skill/skills`).
+    public var bundledSkillsMissing = false
 
     /// An explicit configuration. Roots are resolved and deduplicated by real path.
-    public init(roots: [URL], indexURL: URL) {
+    public init(roots: [URL], indexURL: URL, lookedAt: [URL]? = nil) {
         self.roots = Self.deduplicated(roots)
         self.indexURL = indexURL.standardizedFileURL
+        self.lookedAt = lookedAt ?? roots
     }
 
     /// Resolves roots and the index location the way the CLI does.
@@ -39,22 +46,26 @@ public struct IndexConfiguration: Hashable, Sendable {
             if path.hasPrefix("~/") { return home.appendingPathComponent(String(path.dropFirst(2))) }
             return URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
         }
-        var roots: [URL]
+        var lookedAt: [URL]
+        var bundledSkillsMissing = false
         if !skills.isEmpty {
-            roots = try skills.map {
+            lookedAt = try skills.map {
                 let root = url($0)
                 guard isDirectory(root) else { throw IndexError.rootNotFound($0) }
                 return root
             }
         } else if let path = environment["SKILL_PATH"], !path.isEmpty {
-            roots = path.split(separator: ":").map { url(String($0)) }.filter(isDirectory)
+            lookedAt = path.split(separator: ":").map { url(String($0)) }
         } else {
-            roots = ["skills", ".claude/skills", ".agents/skills"].map { cwd.appendingPathComponent($0) }
+            lookedAt = ["skills", ".claude/skills", ".agents/skills"].map { cwd.appendingPathComponent($0) }
                 + [".claude/skills", ".agents/skills", ".codex/skills"].map { home.appendingPathComponent($0) }
-            if let bundled = bundledSkills(environment: environment, executable: executable) { roots.append(bundled) }
-            roots = roots.filter(isDirectory)
+            if let bundled = bundledSkills(environment: environment, executable: executable) {
+                lookedAt.append(bundled)
+            } else {
+                bundledSkillsMissing = true
+            }
         }
-        roots = deduplicated(roots)
+        let roots = deduplicated(lookedAt.filter(isDirectory))
         let indexURL: URL
         if let index, !index.isEmpty {
             indexURL = url(index)
@@ -65,7 +76,20 @@ public struct IndexConfiguration: Hashable, Sendable {
                 ?? home.appendingPathComponent(".cache")
             indexURL = cache.appendingPathComponent("skill").appendingPathComponent("index-\(rootsHash(roots)).sqlite")
         }
-        return IndexConfiguration(roots: roots, indexURL: indexURL)
+        var configuration = IndexConfiguration(roots: roots, indexURL: indexURL, lookedAt: lookedAt)
+        configuration.bundledSkillsMissing = bundledSkillsMissing
+        return configuration
+    }
+
+    /// What to tell a user when the index holds no skill: where they were looked for and how to
+    /// point at them.
+    public var noSkillsMessage: String {
+        let folders = lookedAt.map { "\($0.path) (\(Self.isDirectory($0) ? "no skills" : "missing"))" }
+        var message = folders.isEmpty ? "no skills indexed: no folder to look in" : "no skills indexed: looked in " + folders.joined(separator: ", ")
+        if bundledSkillsMissing {
+            message += "; the bundled skills were not found beside this binary (install with `make install`, or set SKILL_BUNDLED)"
+        }
+        return message + "; pass --skills DIR or set SKILL_PATH"
     }
 
     /// The bundled skills folder: `SKILL_BUNDLED`, else `<prefix>/share/skill/skills` beside an

@@ -13,6 +13,8 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
     case interrupted
     /// No entry has this id.
     case entryNotFound(String)
+    /// The index path names a file that is not an index of ours, which a build must not replace.
+    case notAnIndex(String)
 
     public var errorDescription: String? {
         switch self {
@@ -26,6 +28,8 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
             return "the build was interrupted"
         case .entryNotFound(let id):
             return "no entry has the id '\(id)'; find ids with `skill search`"
+        case .notAnIndex(let path):
+            return "\(path) exists and is not a skill index; refusing to replace it: pass --index a new path (or SKILL_INDEX) or remove the file yourself"
         }
     }
 }

@@ -119,6 +119,7 @@ public final class SkillIndex: @unchecked Sendable {
     /// Writes a whole new index beside the old one and renames it into place: readers see the
     /// old index or the new one, never a half-written one.
     private func rebuild(progress: ((BuildProgress) -> Void)?) throws -> BuildReport {
+        guard isReplaceable() else { throw IndexError.notAnIndex(path) }
         let folder = configuration.indexURL.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -161,6 +162,18 @@ public final class SkillIndex: @unchecked Sendable {
         db?.close()
         db = nil
         return report
+    }
+
+    /// Whether the file at the index's path may be replaced by a new index: it does not exist,
+    /// is empty, or is an index of ours (an SQLite database whose `meta` table holds a
+    /// `schemaVersion`, of any version). A mistyped `--index` must never destroy a user's file.
+    private func isReplaceable() -> Bool {
+        guard let stamp = FileStamp.of(path) else { return true }
+        if stamp.isDirectory { return false }
+        if stamp.size == 0 { return true }
+        guard let db = try? Database(path: path, readOnly: true, busyTimeout: busyTimeout) else { return false }
+        defer { db.close() }
+        return (try? db.text("SELECT value FROM meta WHERE key = 'schemaVersion'")) != nil
     }
 
     /// Opens the index, building it first when it does not exist yet.

@@ -27,7 +27,14 @@ struct BinaryRunner {
     }
 
     /// Runs `skill arguments…` with HOME and XDG_CACHE_HOME in a fresh temporary folder.
-    static func run(_ arguments: [String], currentDirectory: URL? = nil) throws -> Result {
+    /// - Parameters:
+    ///   - environment: added to (or, with an empty value, replacing) the hermetic environment.
+    ///   - input: written to the binary's stdin, then closed (else stdin is /dev/null).
+    ///   - binary: another binary than the built one (a copy elsewhere).
+    static func run(
+        _ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:], input: String? = nil,
+        binary: URL = binary
+    ) throws -> Result {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("skill-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -38,7 +45,7 @@ struct BinaryRunner {
         process.environment = [
             "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "SKILL_PATH": home.appendingPathComponent("skills").path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
-        ]
+        ].merging(environment) { $1 }
         let out = Pipe()
         // stderr goes to a file, so that reading one pipe to its end cannot block on the other.
         let errFile = home.appendingPathComponent("stderr")
@@ -46,8 +53,13 @@ struct BinaryRunner {
         let err = try FileHandle(forWritingTo: errFile)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
+        if let stdin, let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try err.close()

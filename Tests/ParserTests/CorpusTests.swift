@@ -2,14 +2,14 @@ import Foundation
 import SkillParser
 import Testing
 
-/// Every real skill in ../shared/corpus parses; the odd files listed in its README get exactly
+/// Every real skill in ../shared/corpus (128) parses; the odd files listed in its README get exactly
 /// the diagnostics they deserve, and the valid-but-unusual ones none.
 @Suite struct CorpusTests {
     static let report = try? ParseReport.parse(path: Paths.corpus.path)
 
     @Test(.needsCorpus) func everySkillParsesWithEntriesInsideItsFiles() throws {
         let report = try #require(Self.report)
-        #expect(report.skills.count == 51)
+        #expect(report.skills.count == 128)
         for skill in report.skills {
             #expect(skill.entries.count > 1, "\(skill.path) has no entries")
             let lines = Dictionary(uniqueKeysWithValues: skill.documents.map { ($0.path, $0.lineCount) })
@@ -24,11 +24,26 @@ import Testing
 
     @Test(.needsCorpus) func onlyTheDefectiveFilesGetDiagnostics() throws {
         let report = try #require(Self.report)
-        #expect(report.diagnostics.map { "\($0.path):\($0.line): \($0.id)" } == [
+        // allowed-tools as a YAML list: accepted with a warning, as agents accept it (53 skills).
+        #expect(report.diagnostics.filter { $0.id == .allowedToolsList }.count == 53)
+        let r = "rshankras__claude-code-apple-skills/skills"
+        #expect(report.diagnostics.filter { $0.id != .allowedToolsList }.map { "\($0.path):\($0.line): \($0.id)" } == [
             "anthropics__skills/skills/claude-api/SKILL.md:3: frontmatter.description.too-long",
             "makgunay__claude-swift-skills/testing-swift/SKILL.md:3: frontmatter.value-cut-by-comment",
             "openai__skills/skills/.curated/notion-knowledge-capture/examples/how-to-guide.md:110: markdown.unclosed-fence",
             "openai__skills/skills/.curated/notion-research-documentation/examples/technical-investigation.md:214: markdown.unclosed-fence",
+            "\(r)/ios/SKILL.md:2: frontmatter.name.mismatch",
+            "\(r)/macos/SKILL.md:2: frontmatter.name.mismatch",
+            "\(r)/performance/profiling/SKILL.md:2: frontmatter.name.mismatch",
+            "\(r)/swift/SKILL.md:2: frontmatter.name.mismatch",
+            "\(r)/swift/concurrency/SKILL.md:2: frontmatter.name.mismatch",
+            "\(r)/swiftdata/inheritance/SKILL.md:2: frontmatter.name.mismatch",
+            "\(r)/swiftui/webkit/SKILL.md:2: frontmatter.name.mismatch",
+            "\(r)/testing/flow-walkthrough/SKILL.md:120: markdown.unclosed-fence",
+            "\(r)/testing/tdd-bug-fix/SKILL.md:248: markdown.unclosed-fence",
+            "\(r)/testing/tdd-feature/SKILL.md:311: markdown.unclosed-fence",
+            "\(r)/testing/test-contract/SKILL.md:304: markdown.unclosed-fence",
+            "\(r)/testing/test-data-factory/SKILL.md:346: markdown.unclosed-fence",
         ])
     }
 

@@ -34,7 +34,7 @@ struct InstallCommand: ParsableCommand {
             }
             let target = skills.appendingPathComponent(plan.name)
             if !force, FileManager.default.fileExists(atPath: target.path) { throw PackagingError.alreadyInstalled(target.path) }
-            print("Installing '\(plan.name)' into \(skills.path): \(plan.files.count) files, \(plan.uncompressedBytes) bytes")
+            print("Installing '\(plan.name)' into \(skills.path): \(count(plan.files.count, "file")), \(count(plan.uncompressedBytes, "byte"))")
             print("  scripts: \(plan.scripts.isEmpty ? "none" : plan.scripts.joined(separator: ", "))")
             print("  allowed-tools: \(plan.allowedTools.isEmpty ? "none" : plan.allowedTools.joined(separator: " "))")
             let outcome = try SkillInstaller.install(plan, into: skills, force: force)

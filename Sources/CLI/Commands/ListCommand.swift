@@ -34,11 +34,11 @@ struct ListCommand: ParsableCommand {
             let total = skill.entries.values.reduce(0, +)
             let kinds = skill.entries.filter { $0.key != "skill" && $0.key != "section" }.sorted { $0.key < $1.key }
                 .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            out.append(style.bold(skill.name) + "  " + style.dim("\(total) entries" + (kinds.isEmpty ? "" : ": \(kinds)")))
+            out.append(style.bold(skill.name) + "  " + style.dim(count(total, "entry", "entries") + (kinds.isEmpty ? "" : ": \(kinds)")))
             if !skill.description.isEmpty { out.append("  " + skill.description.split(whereSeparator: \.isNewline).joined(separator: " ").clipped(width - 2)) }
             out.append("  " + style.dim(skill.folder.path))
         }
-        if skills.isEmpty { out.append("no skills indexed: pass --skills DIR or set SKILL_PATH") }
+        if skills.isEmpty { out.append(index.configuration.noSkillsMessage) }
         print(out.joined(separator: "\n"))
     }
 }

@@ -73,7 +73,7 @@ struct SkillTools: Sendable {
     /// with `isError` and a message that says what to change.
     func call(_ request: CallToolRequest, context: RequestContext) throws -> CallToolRequest.Response {
         guard Self.all.contains(where: { $0.name == request.name }) else {
-            let near = Text.nearest(request.name, in: Self.all.map(\.name), limit: 2)
+            let near = EditDistance.nearest(request.name, in: Self.all.map(\.name), limit: 2)
             throw ResponseError.invalidParams("Unknown tool \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?") + " Tools: search, get, list_skills, get_skill, checklist.")
         }
         let args = Arguments(values: request.arguments ?? [:], tool: request.name)
@@ -164,7 +164,9 @@ struct SkillTools: Sendable {
         }
         let truncated = kept.count < hits.count
         var text: String
-        if kept.isEmpty {
+        if kept.isEmpty, knowledge.skills().isEmpty {
+            text = "Nothing can match: \(knowledge.noSkillsMessage())."
+        } else if kept.isEmpty {
             text = "No entries match \"\(query)\"\(kind.map { " of kind \($0.rawValue)" } ?? "")\(skill.map { " in skill \($0)" } ?? ""). Try fewer or other words."
         } else {
             text = lines.joined(separator: "\n")
@@ -242,7 +244,7 @@ struct SkillTools: Sendable {
             index += 1
         }
         var structured: [String: JSONValue] = ["skills": .array(page)]
-        var text = all.isEmpty ? "No skills are installed." : "Skills \(start + 1)-\(index) of \(all.count):\n" + lines.joined(separator: "\n")
+        var text = all.isEmpty ? "No skills: \(knowledge.noSkillsMessage())." : "Skills \(start + 1)-\(index) of \(all.count):\n" + lines.joined(separator: "\n")
         if index < all.count {
             let next = Cursor.make(index)
             structured["nextCursor"] = .string(next)
@@ -319,7 +321,7 @@ struct SkillTools: Sendable {
     }
 
     private func unknownSkill(_ name: String, tool: String) -> ToolFailure {
-        let near = Text.nearest(name, in: knowledge.skills().map(\.name), limit: 3)
+        let near = EditDistance.nearest(name, in: knowledge.skills().map(\.name), limit: 3)
         return ToolFailure(message: "\(tool): no skill is named \"\(name)\"." + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: ", "))?") + " `list_skills` lists them.")
     }
 }
