@@ -72,13 +72,23 @@ public struct IndexConfiguration: Hashable, Sendable {
         } else if let index = environment["SKILL_INDEX"], !index.isEmpty {
             indexURL = url(index)
         } else {
-            let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : url($0) }
-                ?? home.appendingPathComponent(".cache")
-            indexURL = cache.appendingPathComponent("skill").appendingPathComponent("index-\(rootsHash(roots)).sqlite")
+            indexURL = cacheFolder(environment: environment, currentDirectory: cwd)
+                .appendingPathComponent("index-\(rootsHash(roots)).sqlite")
         }
         var configuration = IndexConfiguration(roots: roots, indexURL: indexURL, lookedAt: lookedAt)
         configuration.bundledSkillsMissing = bundledSkillsMissing
         return configuration
+    }
+
+    /// The folder of the default index files: `${XDG_CACHE_HOME:-~/.cache}/skill`.
+    public static func cacheFolder(
+        environment: [String: String] = ProcessInfo.processInfo.environment, currentDirectory: URL? = nil
+    ) -> URL {
+        let cwd = currentDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+            ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".cache")
+        return cache.appendingPathComponent("skill")
     }
 
     /// What to tell a user when the index holds no skill: where they were looked for and how to

@@ -16,7 +16,7 @@ public struct IndexHealth: Codable, Hashable, Sendable {
         public var path: String
         /// Its size in bytes; `nil` when it does not exist.
         public var bytes: Int64?
-        /// When it was last written (ISO 8601); `nil` when it does not exist.
+        /// When it was last written or used (renewed once a day; ISO 8601); `nil` when it does not exist.
         public var modified: String?
     }
 

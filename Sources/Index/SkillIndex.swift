@@ -108,12 +108,21 @@ public final class SkillIndex: @unchecked Sendable {
             try? db.execute("PRAGMA synchronous = NORMAL")
             self.db = db
             openedInode = stamp.inode
+            markUsed(stamp)
             return db
         } catch let error as SQLiteError where error.isBusy {
             throw IndexError.busy(path)
         } catch {
             return nil
         }
+    }
+
+    /// Renews the index file's time at most once a day, so that ``IndexCache/prune(folder:keeping:now:)``
+    /// keeps the indexes in use (reading alone does not change it).
+    private func markUsed(_ stamp: FileStamp) {
+        let day: Int64 = 24 * 3600 * 1_000_000_000
+        let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+        if now - stamp.mtime > day { utimes(path, nil) }
     }
 
     /// Writes a whole new index beside the old one and renames it into place: readers see the
@@ -126,10 +135,9 @@ public final class SkillIndex: @unchecked Sendable {
         } catch {
             throw IndexError.unwritable(path, error.localizedDescription)
         }
-        let temp = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        defer {
-            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temp + suffix) }
-        }
+        TemporaryIndexFiles.sweep(beside: configuration.indexURL)
+        let temp = TemporaryIndexFiles.make(beside: path)
+        defer { TemporaryIndexFiles.remove(temp) }
         let report: BuildReport
         do {
             let db = try Database(path: temp)

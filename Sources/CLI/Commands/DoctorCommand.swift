@@ -12,19 +12,28 @@ struct DoctorCommand: ParsableCommand {
 
     @OptionGroup var options: IndexOptions
 
+    @Flag(help: "First remove the cached indexes not used for 30 days and the temporary files of interrupted builds.")
+    var prune = false
+
     @Flag(help: "Print the report as JSON.")
     var json = false
 
     struct Output: Encodable {
         var schemaVersion = JSONOutput.schemaVersion
+        var pruned: [String]?
         var health: IndexHealth
     }
 
     func run() throws {
-        let health = try options.open().health(bundledSkills: IndexConfiguration.bundledSkills())
+        let index = try options.open()
+        let pruned = prune ? IndexCache.prune(folder: IndexConfiguration.cacheFolder(), keeping: index.configuration.indexURL) : nil
+        let health = index.health(bundledSkills: IndexConfiguration.bundledSkills())
         if json {
-            try JSONOutput.write(Output(health: health))
+            try JSONOutput.write(Output(pruned: pruned, health: health))
         } else {
+            if let pruned {
+                print(pruned.isEmpty ? "pruned: nothing to remove" : pruned.map { "pruned: \($0)" }.joined(separator: "\n"))
+            }
             print(Self.render(health, style: .stdout))
         }
         if !health.problems.isEmpty { throw ExitCode.failure }
@@ -40,7 +49,7 @@ struct DoctorCommand: ParsableCommand {
         var file = "index: \(health.index.path)"
         if let bytes = health.index.bytes {
             file += "  " + ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
-            if let modified = health.index.modified { file += ", written \(modified)" }
+            if let modified = health.index.modified { file += ", last used \(modified)" }
         } else {
             file += "  " + style.red("not built")
         }
