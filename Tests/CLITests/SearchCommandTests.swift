@@ -88,6 +88,21 @@ import Testing
         #expect(lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("    skill show ") || !$0.contains("SKILL.md:") })
     }
 
+    @Test func snippetsShowTextOrFirstItemsNeverTheBreadcrumbAgain() throws {
+        let index = indexPath()
+        defer { remove(index) }
+        let result = try run(["search", "--json", "--limit", "5", "checklist"], index: index)
+        let results = try #require((try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])?["results"] as? [[String: Any]])
+        #expect(results.count == 5)
+        for hit in results {
+            let snippet = try #require(hit["snippet"] as? String)
+            let crumbs = ((hit["breadcrumb"] as? [String]) ?? []).joined(separator: " › ")
+            #expect(!snippet.isEmpty && !crumbs.contains(snippet.replacingOccurrences(of: "**", with: "")), "\(hit["id"] ?? ""): \(snippet)")
+        }
+        let testability = try #require(results.first { ($0["id"] as? String)?.hasSuffix("/testability") == true })
+        #expect(testability["snippet"] as? String == "[ ] Business logic has unit tests that do not import SwiftUI · [ ] View models or adapters can be tested without rendering a view …")
+    }
+
     @Test func showNumberOpensTheNthResultOfTheLastSearch() throws {
         let index = indexPath()
         defer { remove(index) }
