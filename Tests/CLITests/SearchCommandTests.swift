@@ -103,6 +103,36 @@ import Testing
         #expect(testability["snippet"] as? String == "[ ] Business logic has unit tests that do not import SwiftUI · [ ] View models or adapters can be tested without rendering a view …")
     }
 
+    static let wrongWrapper = "swiftui-architecture/references/anti-patterns#swiftui-architecture-anti-patterns/anti-pattern-wrong-property-wrapper"
+
+    @Test func showAndGetSayEachFactOnce() throws {
+        let index = indexPath()
+        defer { remove(index) }
+        let fixLine = "// ✅ Good: follow the property wrapper decision tree (iOS 17)"
+        let show = try run(["show", Self.wrongWrapper], index: index)
+        #expect(show.status == 0)
+        #expect(show.stdout.components(separatedBy: fixLine).count == 2)
+        #expect(show.stdout.contains("\nFix: \(Self.wrongWrapper)~example-2 (lines 156-181, above)\n"))
+        let checklist = try run(["show", "swiftui-architecture/SKILL#swiftui-architecture/code-review-checklist/testability"], index: index)
+        #expect(checklist.stdout.components(separatedBy: "Business logic has unit tests").count == 2)
+
+        // The server's reply: the fix's code once in the whole JSON-RPC line.
+        let input = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
+            {"jsonrpc":"2.0","method":"notifications/initialized"}
+            {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get","arguments":{"id":"\(Self.wrongWrapper)"}}}
+
+            """
+        let served = try BinaryRunner.run(["serve", "--skills", Self.skills.path, "--index", index], input: input)
+        let reply = try #require(served.stdout.split(separator: "\n").last.map(String.init))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])
+        let result = try #require(json["result"] as? [String: Any])
+        let text = try #require((result["content"] as? [[String: Any]])?.first?["text"] as? String)
+        #expect(text.components(separatedBy: fixLine).count == 2)
+        let structured = try JSONSerialization.data(withJSONObject: result["structuredContent"] ?? [:])
+        #expect(!String(decoding: structured, as: UTF8.self).contains("Good: follow the property wrapper"))
+    }
+
     @Test func showNumberOpensTheNthResultOfTheLastSearch() throws {
         let index = indexPath()
         defer { remove(index) }

@@ -75,34 +75,12 @@ struct EntryRenderer {
         out.append(style.dim("\(crumbs)  \(entry.source.path):\(entry.source.line)-\(entry.source.endLine)"))
         out.append(style.dim(entry.id))
         out.append("")
+        // The markdown already shows a checklist's items, a tree and the why: each is printed once.
         out.append(markdown(entry.markdown))
-        switch entry.details {
-        case .antiPattern(let a):
-            if !a.why.isEmpty { out += ["", style.bold("Why:") + " " + a.why] }
-            if let fix {
-                out += ["", style.bold("Fix:") + " " + style.dim(fix.id)]
-                for block in fix.code { out.append(code(block.code)) }
-            }
-        case .checklist(let list):
-            out += ["", style.bold("Checklist:")]
-            var group: String?
-            for item in list.items {
-                if item.group != group, let g = item.group { out.append("  " + style.bold(g)) }
-                group = item.group
-                let box = item.checked == true ? "[x]" : "[ ]"
-                out.append("  \(box) \(item.text)")
-            }
-        case .decisionTree(let tree):
-            out += ["", style.bold("Tree:")]
-            func walk(_ nodes: [TreeNode], _ depth: Int) {
-                for node in nodes {
-                    out.append(String(repeating: "  ", count: depth + 1) + "- " + node.label)
-                    walk(node.children, depth + 1)
-                }
-            }
-            walk(tree.nodes, 0)
-        default:
-            break
+        if let fix {
+            let inside = fix.source.path == entry.source.path && entry.source.line <= fix.source.line && fix.source.endLine <= entry.source.endLine
+            out += ["", style.bold("Fix:") + " " + style.dim(fix.id) + (inside ? style.dim(" (lines \(fix.source.line)-\(fix.source.endLine), above)") : "")]
+            if !inside { for block in fix.code { out.append(code(block.code)) } }
         }
         if !entry.keywords.isEmpty { out += ["", style.dim("keywords: " + entry.keywords.joined(separator: " "))] }
         return out.joined(separator: "\n")

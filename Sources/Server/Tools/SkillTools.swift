@@ -188,16 +188,22 @@ struct SkillTools: Sendable {
         }
         var fix: Entry?
         if case .antiPattern(let a) = entry.details, let fixID = a.fix { fix = knowledge.entry(id: fixID) }
-        let fixBudget = fix == nil ? 0 : budget / 3
+        // A fix inside the entry's own lines is already in its markdown: named, not repeated.
+        let fixInside = fix.map { $0.source.path == entry.source.path && entry.source.line <= $0.source.line && $0.source.endLine <= entry.source.endLine } ?? false
+        let fixBudget = fix == nil || fixInside ? 0 : budget / 3
         let (markdown, cut) = clipped(entry.markdown, budget - fixBudget)
         var text = "\(entry.title)\nid: \(entry.id) · \(entry.kind.rawValue) · \(entry.source.path):\(entry.source.line)-\(entry.source.endLine)\n\n\(markdown)"
-        var structured: [String: JSONValue] = ["entry": try compact(entry, markdown: markdown)]
+        var structured: [String: JSONValue] = ["entry": try fields(entry)]
         var truncated = cut
         if let fix {
-            let (fixMarkdown, fixCut) = clipped(fix.markdown, fixBudget)
-            truncated = truncated || fixCut
-            text += "\n\nFix (\(fix.id)):\n\(fixMarkdown)"
-            structured["fix"] = try compact(fix, markdown: fixMarkdown)
+            if fixInside {
+                text += "\n\nFix: \(fix.id) (lines \(fix.source.line)-\(fix.source.endLine), above)"
+            } else {
+                let (fixMarkdown, fixCut) = clipped(fix.markdown, fixBudget)
+                truncated = truncated || fixCut
+                text += "\n\nFix (\(fix.id)):\n\(fixMarkdown)"
+            }
+            structured["fix"] = try fields(fix)
         }
         if truncated {
             structured["truncated"] = true
@@ -206,11 +212,13 @@ struct SkillTools: Sendable {
         return Output(text: text, structured: .object(structured))
     }
 
-    /// The entry's JSON (DESIGN field names) without `text`, which repeats `markdown`.
-    private func compact(_ entry: Entry, markdown: String) throws -> JSONValue {
+    /// The entry's fields (DESIGN field names) without what the text content already carries:
+    /// no `markdown` or `text`, and code blocks by language and verdict without their code.
+    private func fields(_ entry: Entry) throws -> JSONValue {
         guard case .object(var o) = try JSONValue(encoding: entry) else { return .null }
         o["text"] = nil
-        o["markdown"] = .string(markdown)
+        o["markdown"] = nil
+        o["code"] = .array(entry.code.map { ["language": .string($0.language), "verdict": .string($0.verdict.rawValue)] })
         return .object(o)
     }
 
