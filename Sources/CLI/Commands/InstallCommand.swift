@@ -23,6 +23,12 @@ struct InstallCommand: ParsableCommand {
     @Flag(help: "Replace an installed skill of the same name (swapped atomically).")
     var force = false
 
+    @Flag(name: .shortAndLong, help: "Install a skill that brings scripts without asking (needed when stdin is not a terminal).")
+    var yes = false
+
+    @Flag(help: "Check the skill and list what would be installed; write nothing.")
+    var dryRun = false
+
     func run() throws {
         let skills = InstallDestination(to).folderHere(project: project)
         do {
@@ -37,6 +43,11 @@ struct InstallCommand: ParsableCommand {
             print("Installing '\(plan.name)' into \(skills.path): \(count(plan.files.count, "file")), \(count(plan.uncompressedBytes, "byte"))")
             print("  scripts: \(plan.scripts.isEmpty ? "none" : plan.scripts.joined(separator: ", "))")
             print("  allowed-tools: \(plan.allowedTools.isEmpty ? "none" : plan.allowedTools.joined(separator: " "))")
+            if dryRun {
+                print("Dry run: nothing was written")
+                return
+            }
+            if !plan.scripts.isEmpty, !yes { try confirmScripts(plan.scripts.count) }
             let outcome = try SkillInstaller.install(plan, into: skills, force: force)
             Terminal.printDiagnostics(outcome.diagnostics)
             guard let installed = outcome.installed else {
@@ -46,8 +57,23 @@ struct InstallCommand: ParsableCommand {
             print("\(outcome.replaced ? "Replaced" : "Installed") \(installed.path)")
         } catch let error as ExitCode {
             throw error
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw CLIError(error)
+        }
+    }
+
+    /// Scripts are code an agent may run: asks on a terminal, refuses without `--yes` elsewhere.
+    private func confirmScripts(_ scripts: Int) throws {
+        let what = count(scripts, "script")
+        guard isatty(0) != 0 else {
+            throw CLIError(message: "\(source) brings \(what) an agent may run; install with --yes to accept them (--dry-run to look first); nothing was written")
+        }
+        FileHandle.standardError.write(Data("Install it with its \(what)? [y/N] ".utf8))
+        let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else {
+            throw CLIError(message: "\(source): not installed (declined); nothing was written")
         }
     }
 }
