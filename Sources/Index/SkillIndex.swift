@@ -6,7 +6,7 @@ import SkillParser
 /// ```swift
 /// let index = SkillIndex(configuration: try .resolve())
 /// let report = try index.refresh()          // cheap when nothing changed
-/// let hits = try index.search("swift testing expect", limit: 5)
+/// let hits = try index.search("property wrapper", limit: 5)
 /// let entry = try index.entry(id: hits.results[0].id)
 /// ```
 ///

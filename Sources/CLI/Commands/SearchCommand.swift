@@ -53,7 +53,7 @@ struct SearchCommand: ParsableCommand {
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty || kind != nil || skill != nil else {
-            throw ValidationError("give a query, e.g. skill search \"swift testing expect\"")
+            throw ValidationError("give a query, e.g. skill search \"property wrapper\"")
         }
         let kinds = (kind.map { [EntryKind(rawValue: $0)] } ?? []) + SearchQuery(parsing: text).kinds
         if let unknown = kinds.first(where: { !EntryKind.all.contains($0) }) {
