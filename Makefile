@@ -12,10 +12,12 @@ build:
 	scripts/setup
 	swift build -c release --product skill --static-swift-stdlib
 
-$(MAN): build
-	swift package generate-manual --product skill
-
-install: build $(MAN)
+# The man page first: swift-argument-parser's plugin builds the package in release mode without
+# --static-swift-stdlib, and the build after it links the binary that is installed.
+install:
+	scripts/setup
+	swift package generate-manual
+	swift build -c release --product skill --static-swift-stdlib
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(SHARE)/skill" "$(SHARE)/man/man1" \
 		"$(SHARE)/bash-completion/completions" "$(SHARE)/zsh/site-functions" "$(SHARE)/fish/vendor_completions.d"
 	install -m 0755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/skill"
