@@ -1,22 +1,37 @@
-# make install PREFIX=/usr/local: the release binary to PREFIX/bin and the bundled skills to
-# PREFIX/share/skill/skills, where the installed binary looks for them.
+# make install PREFIX=/usr/local: the release binary (Swift runtime linked in, so it runs without
+# the toolchain) to PREFIX/bin, the bundled skills to PREFIX/share/skill/skills (where the
+# installed binary looks for them), shell completions for bash, zsh and fish, and a man page.
 PREFIX ?= /usr/local
+SHARE := $(DESTDIR)$(PREFIX)/share
+BIN := .build/release/skill
+MAN := .build/plugins/GenerateManual/outputs/skill/skill.1
 
 .PHONY: build install uninstall test
 
 build:
 	scripts/setup
-	swift build -c release --product skill
+	swift build -c release --product skill --static-swift-stdlib
 
-install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/skill"
-	install -m 0755 .build/release/skill "$(DESTDIR)$(PREFIX)/bin/skill"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/skill/skills"
-	cp -R skills "$(DESTDIR)$(PREFIX)/share/skill/skills"
+# The man page first: swift-argument-parser's plugin builds the package in release mode without
+# --static-swift-stdlib, and the build after it links the binary that is installed.
+install:
+	scripts/setup
+	swift package generate-manual
+	swift build -c release --product skill --static-swift-stdlib
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(SHARE)/skill" "$(SHARE)/man/man1" \
+		"$(SHARE)/bash-completion/completions" "$(SHARE)/zsh/site-functions" "$(SHARE)/fish/vendor_completions.d"
+	install -m 0755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/skill"
+	rm -rf "$(SHARE)/skill/skills"
+	cp -R skills "$(SHARE)/skill/skills"
+	$(BIN) --generate-completion-script bash > "$(SHARE)/bash-completion/completions/skill"
+	$(BIN) --generate-completion-script zsh > "$(SHARE)/zsh/site-functions/_skill"
+	$(BIN) --generate-completion-script fish > "$(SHARE)/fish/vendor_completions.d/skill.fish"
+	install -m 0644 $(MAN) "$(SHARE)/man/man1/skill.1"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/skill"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/skill"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/skill" "$(SHARE)/man/man1/skill.1" "$(SHARE)/bash-completion/completions/skill" \
+		"$(SHARE)/zsh/site-functions/_skill" "$(SHARE)/fish/vendor_completions.d/skill.fish"
+	rm -rf "$(SHARE)/skill"
 
 test:
 	scripts/test

@@ -10,7 +10,7 @@ struct SkillCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ParseCommand.self, ValidateCommand.self, LintCommand.self, PackCommand.self, InstallCommand.self,
-            UninstallCommand.self, AgentsCommand.self, PromptCommand.self, BuildCommand.self, SearchCommand.self, ShowCommand.self, ListCommand.self, CheckCommand.self, ServeCommand.self,
+            UninstallCommand.self, AgentsCommand.self, PromptCommand.self, BuildCommand.self, SearchCommand.self, ShowCommand.self, ListCommand.self, CheckCommand.self, ServeCommand.self, DoctorCommand.self,
         ]
     )
 

@@ -25,8 +25,9 @@ struct Style {
         return parts.enumerated().map { $0.offset % 2 == 1 ? highlight($0.element) : $0.element }.joined()
     }
 
-    /// The terminal's width, 100 when it is not a terminal.
+    /// The terminal's width: COLUMNS when set, else the terminal's, else 100.
     static var width: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 { return columns }
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 { return Int(size.ws_col) }
         return 100
@@ -38,4 +39,9 @@ extension String {
     func clipped(_ width: Int) -> String {
         count <= width ? self : String(prefix(max(width - 1, 1))) + "…"
     }
+}
+
+/// `n thing` or `n things`.
+func count<N: BinaryInteger>(_ n: N, _ singular: String, _ plural: String? = nil) -> String {
+    "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
 }

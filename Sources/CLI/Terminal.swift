@@ -21,4 +21,8 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ error: any Error) {
         description = (error as? LocalizedError)?.errorDescription ?? "\(error)"
     }
+
+    init(message: String) {
+        description = message
+    }
 }

@@ -141,7 +141,9 @@ struct IndexBuilder {
         var toLoad = scan.skills.filter { skill in
             storedSkills[skill.folder] == nil || changed[skill.folder]?.contains { $0.document.file == skill.documents[0].file } == true
         }
-        let work = toLoad.count + changed.count
+        // A new skill is both to load and changed: count it once.
+        let loading = Set(toLoad.map(\.folder))
+        let work = toLoad.count + changed.keys.filter { !loading.contains($0) }.count
         var done = 0
         func tick() throws {
             done += 1

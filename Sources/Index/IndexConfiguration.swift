@@ -8,11 +8,18 @@ public struct IndexConfiguration: Hashable, Sendable {
     public var roots: [URL]
     /// The SQLite file.
     public var indexURL: URL
+    /// Every folder looked at for skills, in order, whether it exists or not (``roots`` keeps
+    /// the existing ones): what to show a user who finds no skills.
+    public var lookedAt: [URL]
+    /// Whether the default roots were used and the bundled skills were not found among them
+    /// (a binary copied by hand, away from its `share/skill/skills`).
+    public var bundledSkillsMissing = false
 
     /// An explicit configuration. Roots are resolved and deduplicated by real path.
-    public init(roots: [URL], indexURL: URL) {
+    public init(roots: [URL], indexURL: URL, lookedAt: [URL]? = nil) {
         self.roots = Self.deduplicated(roots)
         self.indexURL = indexURL.standardizedFileURL
+        self.lookedAt = lookedAt ?? roots
     }
 
     /// Resolves roots and the index location the way the CLI does.
@@ -43,34 +50,61 @@ public struct IndexConfiguration: Hashable, Sendable {
             if path.hasPrefix("~/") { return home.appendingPathComponent(String(path.dropFirst(2))) }
             return URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
         }
-        var roots: [URL]
+        var lookedAt: [URL]
+        var bundledSkillsMissing = false
         if !skills.isEmpty {
-            roots = try skills.map {
+            lookedAt = try skills.map {
                 let root = url($0)
                 guard isDirectory(root) else { throw IndexError.rootNotFound($0) }
                 return root
             }
         } else if let path = environment["SKILL_PATH"], !path.isEmpty {
-            roots = path.split(separator: ":").map { url(String($0)) }.filter(isDirectory)
+            lookedAt = path.split(separator: ":").map { url(String($0)) }
         } else {
             let places = Agent.Places(home: home, project: cwd, environment: environment)
-            roots = [cwd.appendingPathComponent("skills")] + Agent.skillFolders(places)
-            if plugins { roots += ClaudePlugin.installed(places).map(\.skills) }
-            if let bundled = bundledSkills(environment: environment, executable: executable) { roots.append(bundled) }
-            roots = roots.filter(isDirectory)
+            lookedAt = [cwd.appendingPathComponent("skills")] + Agent.skillFolders(places)
+            if plugins { lookedAt += ClaudePlugin.installed(places).map(\.skills) }
+            if let bundled = bundledSkills(environment: environment, executable: executable) {
+                lookedAt.append(bundled)
+            } else {
+                bundledSkillsMissing = true
+            }
         }
-        roots = deduplicated(roots)
+        let roots = deduplicated(lookedAt.filter(isDirectory))
         let indexURL: URL
         if let index, !index.isEmpty {
             indexURL = url(index)
         } else if let index = environment["SKILL_INDEX"], !index.isEmpty {
             indexURL = url(index)
         } else {
-            let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : url($0) }
-                ?? home.appendingPathComponent(".cache")
-            indexURL = cache.appendingPathComponent("skill").appendingPathComponent("index-\(rootsHash(roots)).sqlite")
+            indexURL = cacheFolder(environment: environment, currentDirectory: cwd)
+                .appendingPathComponent("index-\(rootsHash(roots)).sqlite")
         }
-        return IndexConfiguration(roots: roots, indexURL: indexURL)
+        var configuration = IndexConfiguration(roots: roots, indexURL: indexURL, lookedAt: lookedAt)
+        configuration.bundledSkillsMissing = bundledSkillsMissing
+        return configuration
+    }
+
+    /// The folder of the default index files: `${XDG_CACHE_HOME:-~/.cache}/skill`.
+    public static func cacheFolder(
+        environment: [String: String] = ProcessInfo.processInfo.environment, currentDirectory: URL? = nil
+    ) -> URL {
+        let cwd = currentDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+            ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".cache")
+        return cache.appendingPathComponent("skill")
+    }
+
+    /// What to tell a user when the index holds no skill: where they were looked for and how to
+    /// point at them.
+    public var noSkillsMessage: String {
+        let folders = lookedAt.map { "\($0.path) (\(Self.isDirectory($0) ? "no skills" : "missing"))" }
+        var message = folders.isEmpty ? "no skills indexed: no folder to look in" : "no skills indexed: looked in " + folders.joined(separator: ", ")
+        if bundledSkillsMissing {
+            message += "; the bundled skills were not found beside this binary (install with `make install`, or set SKILL_BUNDLED)"
+        }
+        return message + "; pass --skills DIR or set SKILL_PATH"
     }
 
     /// The bundled skills folder: `SKILL_BUNDLED`, else `<prefix>/share/skill/skills` beside an

@@ -13,6 +13,8 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
     case interrupted
     /// No entry has this id.
     case entryNotFound(String)
+    /// The index path names a file that is not an index of ours, which a build must not replace.
+    case notAnIndex(String)
 
     /// Whether the committed index can still be read after this error (another process is
     /// writing it, or it cannot be written but is there).
@@ -35,6 +37,8 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
             return "the build was interrupted"
         case .entryNotFound(let id):
             return "no entry has the id '\(id)'; find ids with `skill search`"
+        case .notAnIndex(let path):
+            return "\(path) exists and is not a skill index; refusing to replace it: pass --index a new path (or SKILL_INDEX) or remove the file yourself"
         }
     }
 }

@@ -147,7 +147,7 @@ struct Searcher {
                 "SELECT \(Self.candidateColumns), e.skill, e.crumbs, e.path, e.line, e.end_line, e.file, substr(e.text, 1, 200) FROM entries e WHERE 1\(filter) ORDER BY e.skill, e.path, e.line LIMIT ?",
                 values + [.int(Int64(limit))]
             ) { row -> SearchResult in
-                Self.result(Self.candidate(row, score: 0), Self.location(row, at: 7), snippet: Self.flatten(row.text(13)))
+                Self.result(Self.candidate(row, score: 0), Self.location(row, at: 7), snippet: Snippets.opening(row.text(13)))
             }
             results.results = rows
             return results
@@ -416,12 +416,13 @@ struct Searcher {
         guard !rowids.isEmpty else { return [:] }
         // Bound rowids: one prepared statement per count of results, not one per search.
         let sql = """
-        SELECT rowid, snippet(fts, -1, '\(SearchResults.mark)', '\(SearchResults.mark)', '…', 16), text
+        SELECT rowid, snippet(fts, 3, '\(SearchResults.mark)', '\(SearchResults.mark)', '…', 16),
+            snippet(fts, 4, '\(SearchResults.mark)', '\(SearchResults.mark)', '…', 16), text
         FROM fts WHERE fts MATCH ? AND rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
         """
         var snippets: [Int64: String] = [:]
-        for (rowid, snippet, text) in try db.query(sql, [.text(expression)] + rowids.map { .int($0) }, { ($0.int(0), $0.text(1), $0.text(2)) }) {
-            snippets[rowid] = Self.flatten(snippet.isEmpty ? String(text.prefix(160)) : snippet)
+        for (rowid, text, code, opening) in try db.query(sql, [.text(expression)] + rowids.map { .int($0) }, { ($0.int(0), $0.text(1), $0.text(2), $0.text(3)) }) {
+            snippets[rowid] = Snippets.make(text: text, code: code, opening: opening)
         }
         return snippets
     }

@@ -6,7 +6,7 @@ import SkillParser
 /// ```swift
 /// let index = SkillIndex(configuration: try .resolve())
 /// let report = try index.refresh()          // cheap when nothing changed
-/// let hits = try index.search("swift testing expect", limit: 5)
+/// let hits = try index.search("property wrapper", limit: 5)
 /// let entry = try index.entry(id: hits.results[0].id)
 /// ```
 ///
@@ -128,6 +128,7 @@ public final class SkillIndex: @unchecked Sendable {
             try? db.execute("PRAGMA synchronous = NORMAL")
             self.db = db
             openedInode = stamp.inode
+            markUsed(stamp)
             return db
         } catch let error as SQLiteError where error.isBusy {
             throw IndexError.busy(path)
@@ -136,19 +137,27 @@ public final class SkillIndex: @unchecked Sendable {
         }
     }
 
+    /// Renews the index file's time at most once a day, so that ``IndexCache/prune(folder:keeping:now:)``
+    /// keeps the indexes in use (reading alone does not change it).
+    private func markUsed(_ stamp: FileStamp) {
+        let day: Int64 = 24 * 3600 * 1_000_000_000
+        let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+        if now - stamp.mtime > day { utimes(path, nil) }
+    }
+
     /// Writes a whole new index beside the old one and renames it into place: readers see the
     /// old index or the new one, never a half-written one.
     private func rebuild(progress: ((BuildProgress) -> Void)?) throws -> BuildReport {
+        guard isReplaceable() else { throw IndexError.notAnIndex(path) }
         let folder = configuration.indexURL.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw IndexError.unwritable(path, error.localizedDescription)
         }
-        let temp = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        defer {
-            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temp + suffix) }
-        }
+        TemporaryIndexFiles.sweep(beside: configuration.indexURL)
+        let temp = TemporaryIndexFiles.make(beside: path)
+        defer { TemporaryIndexFiles.remove(temp) }
         let report: BuildReport
         do {
             let db = try Database(path: temp)
@@ -181,6 +190,18 @@ public final class SkillIndex: @unchecked Sendable {
         db?.close()
         db = nil
         return report
+    }
+
+    /// Whether the file at the index's path may be replaced by a new index: it does not exist,
+    /// is empty, or is an index of ours (an SQLite database whose `meta` table holds a
+    /// `schemaVersion`, of any version). A mistyped `--index` must never destroy a user's file.
+    private func isReplaceable() -> Bool {
+        guard let stamp = FileStamp.of(path) else { return true }
+        if stamp.isDirectory { return false }
+        if stamp.size == 0 { return true }
+        guard let db = try? Database(path: path, readOnly: true, busyTimeout: busyTimeout) else { return false }
+        defer { db.close() }
+        return (try? db.text("SELECT value FROM meta WHERE key = 'schemaVersion'")) != nil
     }
 
     /// Opens the index, building it first when it does not exist yet.

@@ -1,4 +1,10 @@
 import Foundation
+import Testing
+
+extension Trait where Self == ConditionTrait {
+    /// Skips a test that reads ../shared/corpus when the checkout has none beside it.
+    static var needsCorpus: Self { .enabled(if: BinaryRunner.corpusPresent, "needs ../shared/corpus, absent beside this checkout") }
+}
 
 /// Runs the real `skill` binary over real pipes, in a hermetic environment.
 struct BinaryRunner {
@@ -12,6 +18,7 @@ struct BinaryRunner {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+    static let corpusPresent = FileManager.default.fileExists(atPath: corpus.path)
 
     /// The binary next to the test bundle (`swift build` puts both in the same folder), or `SKILL_BIN`.
     static var binary: URL {
@@ -19,9 +26,15 @@ struct BinaryRunner {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("skill")
     }
 
-    /// Runs `skill arguments…` with HOME and XDG_CACHE_HOME in a fresh temporary folder;
-    /// `environment` adds or replaces variables.
-    static func run(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `skill arguments…` with HOME and XDG_CACHE_HOME in a fresh temporary folder.
+    /// - Parameters:
+    ///   - environment: added to (or, with an empty value, replacing) the hermetic environment.
+    ///   - input: written to the binary's stdin, then closed (else stdin is /dev/null).
+    ///   - binary: another binary than the built one (a copy elsewhere).
+    static func run(
+        _ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:], input: String? = nil,
+        binary: URL = binary
+    ) throws -> Result {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("skill-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -40,8 +53,13 @@ struct BinaryRunner {
         let err = try FileHandle(forWritingTo: errFile)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
+        if let stdin, let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try err.close()

@@ -3,7 +3,7 @@ import Testing
 
 /// `skill parse` end to end: the real binary, real pipes, exit codes and streams.
 @Suite struct ParseCommandTests {
-    @Test func jsonOfTestingSwift() throws {
+    @Test(.needsCorpus) func jsonOfTestingSwift() throws {
         let result = try BinaryRunner.run(["parse", "--json", BinaryRunner.corpus.appendingPathComponent("makgunay__claude-swift-skills/testing-swift").path])
         #expect(result.status == 1)  // the cut description is an error
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])

@@ -43,13 +43,13 @@ import Testing
         return total / Double(queries.count)
     }
 
-    @Test(.enabled(if: available, "needs ../shared/corpus"), arguments: [("relevance", 0.85), ("questions", 0.65)])
+    @Test(.enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout"), arguments: [("relevance", 0.85), ("questions", 0.65)])
     func meanReciprocalRankAtTen(set: String, floor: Double) throws {
         let mrr = try Self.meanReciprocalRank(set)
         #expect(mrr >= floor, "\(set).json MRR@10 \(mrr)")
     }
 
-    @Test(.enabled(if: available, "needs ../shared/corpus")) func theIssuesOwnExample() throws {
+    @Test(.enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout")) func theIssuesOwnExample() throws {
         // The testing-swift skill's entries come first.
         let testing = try #require(Self.index).search("swift testing expect", limit: 3).results
         #expect(testing.allSatisfy { $0.skill == "testing-swift" })

@@ -61,7 +61,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         // OpenCode, Cursor and Copilot read ~/.claude/skills: installing there serves them; Qwen Code is not installed here.
         #expect(run.stdout == """
-            Installing 'tool' into 3 folders: 1 files, \(Self.bytes) bytes
+            Installing 'tool' into 3 folders: 1 file, \(Self.bytes) bytes
               scripts: none
               allowed-tools: none
             Installed \(home.path)/.claude/skills/tool (for claude-code, opencode, cursor, github-copilot)

@@ -72,7 +72,7 @@ import Testing
         let home = try Self.makeHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let skills = home.appendingPathComponent(".claude/skills")
-        let run = try Support.skill(["install", "good.zip"], cwd: Self.zips, home: home)
+        let run = try Support.skill(["install", "good.zip", "--yes"], cwd: Self.zips, home: home)
         #expect(run.status == 0)
         #expect(run.stderr == "")
         #expect(run.stdout == """
@@ -95,7 +95,7 @@ import Testing
         #expect(again.status == 1)
         #expect(again.stdout == "")
         #expect(again.stderr == "error: \(skills.path)/demo already exists; pass --force to replace it, or 'skill uninstall' it first\n")
-        let forced = try Support.skill(["install", "good-v2.zip", "--force"], cwd: Self.zips, home: home)
+        let forced = try Support.skill(["install", "good-v2.zip", "--force", "--yes"], cwd: Self.zips, home: home)
         #expect(forced.status == 0)
         #expect(forced.stdout.hasSuffix("Replaced \(skills.path)/demo\n"))
         #expect(try String(contentsOf: skills.appendingPathComponent("demo/SKILL.md"), encoding: .utf8).contains("Version 2."))

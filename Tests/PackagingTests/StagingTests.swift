@@ -30,7 +30,7 @@ import Testing
     @Test func nextInstallSweepsLeftovers() throws {
         let (home, skills) = try homeWithLeftovers()
         defer { try? FileManager.default.removeItem(at: home) }
-        let run = try Support.skill(["install", "good.zip"], cwd: InstallTests.zips, home: home)
+        let run = try Support.skill(["install", "good.zip", "--yes"], cwd: InstallTests.zips, home: home)
         #expect(run.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: skills.path).sorted() == ["demo", "keep"])
     }
@@ -89,7 +89,7 @@ extension StagingTests {
         #expect(list.stdout.contains("\"keep\""))
         #expect(!list.stdout.contains("demo"))
 
-        let again = try Support.skill(["install", "good.zip"], cwd: InstallTests.zips, home: home)
+        let again = try Support.skill(["install", "good.zip", "--yes"], cwd: InstallTests.zips, home: home)
         #expect(again.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: skills.path).sorted() == ["demo", "keep"])
     }

@@ -29,7 +29,7 @@ import Testing
         let p = "messy/messy-skill"
         #expect(report.diagnostics.map(\.formatted) == [
             "\(p)/SKILL.md:3:1: warning: the description does not say when to use the skill; agents pick skills by it, so add 'Use when …' [lint.description.no-trigger]",
-            "\(p)/SKILL.md:3:1: warning: the description has 1 words; say what the skill does and when to use it in one or two sentences [lint.description.too-short]",
+            "\(p)/SKILL.md:3:1: warning: the description has 1 word; say what the skill does and when to use it in one or two sentences [lint.description.too-short]",
             "\(p)/SKILL.md:7:61: error: the link target 'references/missing.md#top' does not exist in the skill; fix the path (relative to this file) or add the file [lint.link.broken]",
             "\(p)/SKILL.md:10:1: warning: the section 'Empty section' is empty; write its content or remove the heading [lint.section.empty]",
             "\(p)/SKILL.md:14:1: note: this code fence has no language; add one (```swift, ```bash, or ```text for plain text) so it is highlighted and indexed [lint.fence.no-language]",

@@ -1,5 +1,6 @@
 import Foundation
 import SkillParser
+import Testing
 
 /// Paths the tests read: the package root, its fixtures and the shared corpus beside it.
 enum Paths {
@@ -7,6 +8,13 @@ enum Paths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = packageRoot.appendingPathComponent("Tests/ParserTests/Fixtures")
     static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Skips a test that reads ../shared/corpus when the checkout has none beside it.
+    static var needsCorpus: Self {
+        .enabled(if: FileManager.default.fileExists(atPath: Paths.corpus.path), "needs ../shared/corpus, absent beside this checkout")
+    }
 }
 
 /// A temporary folder removed when the value is released.

@@ -114,8 +114,13 @@ import Testing
         #expect(entry?["text"] == nil)
         #expect(result["structuredContent"]?["fix"]?["id"] == "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~example-2")
         #expect(result["structuredContent"]?["fix"]?["verdict"] == "good")
-        #expect(result.text.contains("Fix (swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~example-2):"))
         #expect(result.text.contains("await model.load()"))
+        // Each fact once: the fix's code is in the entry's markdown, so the text names the fix
+        // and the structured content carries fields, not the markdown or the code again.
+        #expect(result.text.components(separatedBy: "await model.load()").count == 2)
+        #expect(result.text.hasSuffix("\n\nFix: swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~example-2 (lines 34-39, above)"))
+        #expect(entry?["markdown"] == nil)
+        #expect(!JSONWriter.string(result["structuredContent"] ?? .null).contains("model.load"))
     }
 
     @Test func getUnknownIDSuggestsNearIDs() {
@@ -129,7 +134,8 @@ import Testing
         let h = Harness()
         let result = h.call("get", ["id": "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~anti-pattern-1", "maxChars": 200])
         #expect(result["structuredContent"]?["truncated"] == true)
-        #expect(result["structuredContent"]?["entry"]?["markdown"]?.stringValue?.count == 135)
+        #expect(result.text.contains("#expect(model.loade…\n\nFix: "))
+        #expect(result.text.hasSuffix("\n(truncated: raise maxChars for the rest)"))
     }
 
     @Test func listSkillsPages() {

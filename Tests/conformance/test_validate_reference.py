@@ -28,7 +28,6 @@ DIFFERENCES = {
     "name-unicode/café": "the specification allows a-z only; the reference accepts Unicode letters",
     "metadata-nested/nested-metadata": "metadata must map strings to strings; the reference stringifies nested values",
     "metadata-list/list-metadata": "metadata must be a map; the reference does not check its type",
-    "allowed-tools-list/tools-list": "allowed-tools is a space-separated string; the reference does not check its type",
     "bom/bom-skill": "we skip a UTF-8 byte order mark before '---'; the reference refuses the file",
     "unknown-field/vendor-field": "vendor fields are warnings unless --strict (then errors, as in the reference)",
 }
@@ -42,7 +41,9 @@ def binary():
 
 
 def reference():
-    found = shutil.which("agentskills")
+    # The one installed beside this Python (the project's .venv/) first, else the PATH's.
+    beside = pathlib.Path(sys.executable).parent / "agentskills"
+    found = str(beside) if beside.exists() else shutil.which("agentskills")
     if not found:
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "skills-ref==0.1.1"], check=True)
         found = shutil.which("agentskills") or str(pathlib.Path(sys.executable).parent / "agentskills")
@@ -73,10 +74,32 @@ CORPUS_SKILLS = skill_folders(CORPUS) if CORPUS.exists() else []
 FIXTURE_SKILLS = sorted(str(p.relative_to(FIXTURES)) for case in FIXTURES.iterdir() for p in case.iterdir() if p.is_dir())
 
 
+FLOW_LIST = "disallowed JSONesque flow"
+
+
+def has_flow_allowed_tools(folder):
+    text = (folder / "SKILL.md").read_text(encoding="utf-8", errors="replace")
+    return any(line.startswith("allowed-tools:") and line.split(":", 1)[1].strip().startswith("[") for line in text.splitlines())
+
+
+def only_vendor_fields(why):
+    """Whether the reference's only complaint is fields the specification does not define, which
+    we report as warnings (errors with --strict): Claude Code and Codex read several."""
+    reasons = [line.strip() for line in why.splitlines()[1:] if line.strip()]
+    return bool(reasons) and all(r.startswith("- Unexpected fields in frontmatter") for r in reasons)
+
+
 def check(root, path, verdicts):
     mine = verdicts[path]
     ref, why = theirs(root / path)
-    if path in DIFFERENCES:
+    if mine and not ref and only_vendor_fields(why):
+        strict, _ = ours(root / path, ["--strict"])
+        assert list(strict.values()) == [False], f"{path}: --strict should give the reference's verdict"
+    elif mine and not ref and FLOW_LIST in why:
+        # allowed-tools: [Read, Grep] (53 corpus skills, loaded by Claude Code): the reference's
+        # YAML subset (strictyaml) refuses flow lists; we accept a list with a warning.
+        assert has_flow_allowed_tools(root / path), f"{path}: {why}"
+    elif path in DIFFERENCES:
         assert mine != ref, f"{path}: expected a documented difference ({DIFFERENCES[path]}), but both say valid={mine}"
     else:
         assert mine == ref, f"{path}: skill says valid={mine}, agentskills says valid={ref}: {why}"
@@ -97,7 +120,7 @@ def fixture_verdicts():
     return verdicts
 
 
-@pytest.mark.skipif(not CORPUS_SKILLS, reason="no ../shared/corpus")
+@pytest.mark.skipif(not CORPUS_SKILLS, reason="needs ../shared/corpus, absent beside this checkout")
 @pytest.mark.parametrize("path", CORPUS_SKILLS)
 def test_corpus_skill(path, corpus_verdicts):
     check(CORPUS, path, corpus_verdicts)
@@ -120,9 +143,10 @@ def test_every_difference_is_still_a_difference():
     assert stale == []
 
 
-@pytest.mark.skipif(not CORPUS_SKILLS, reason="no ../shared/corpus")
+@pytest.mark.skipif(not CORPUS_SKILLS, reason="needs ../shared/corpus, absent beside this checkout")
 def test_prompt_matches_reference_to_prompt():
-    paths = [str(CORPUS / p) for p in CORPUS_SKILLS]
+    # Skills with a flow list the reference cannot read (see check) are left out.
+    paths = [str(CORPUS / p) for p in CORPUS_SKILLS if not has_flow_allowed_tools(CORPUS / p)]
     mine = subprocess.run([binary(), "prompt", *paths], capture_output=True, text=True)
     ref = subprocess.run([reference(), "to-prompt", *paths], capture_output=True, text=True)
     assert ref.returncode == 0, ref.stderr

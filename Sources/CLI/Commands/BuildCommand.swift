@@ -54,11 +54,11 @@ struct BuildCommand: ParsableCommand {
         }
         let style = Style.stdout
         var lines: [String] = []
-        for change in report.added { lines.append(style.green("+ \(change.name)") + " (\(change.entries) entries)") }
-        for change in report.updated { lines.append(style.yellow("~ \(change.name)") + " (\(change.entries) entries)") }
-        for change in report.removed { lines.append(style.red("- \(change.name)") + " (\(change.entries) entries)") }
-        let what = report.full ? "full build" : report.changed ? "\(report.documentsParsed) documents parsed" : "up to date"
-        lines.append("\(report.skillCount) skills, \(report.entryCount) entries (\(what)) in \(config.indexURL.path)")
+        for change in report.added { lines.append(style.green("+ \(change.name)") + " (\(count(change.entries, "entry", "entries")))") }
+        for change in report.updated { lines.append(style.yellow("~ \(change.name)") + " (\(count(change.entries, "entry", "entries")))") }
+        for change in report.removed { lines.append(style.red("- \(change.name)") + " (\(count(change.entries, "entry", "entries")))") }
+        let what = report.full ? "full build" : report.changed ? "\(count(report.documentsParsed, "document")) parsed" : "up to date"
+        lines.append("\(count(report.skillCount, "skill")), \(count(report.entryCount, "entry", "entries")) (\(what)) in \(config.indexURL.path)")
         if config.roots.isEmpty {
             lines.append("no skills folder found: pass --skills DIR or set SKILL_PATH")
         }

@@ -76,6 +76,18 @@ enum JSONOutput {
         data.append(0x0A)
         FileHandle.standardOutput.write(data)
     }
+
+    /// Writes `value` after `patch` added fields of the command's own to its JSON object (a
+    /// library type's encoding stays the library's).
+    static func write<T: Encodable>(_ value: T, patch: (inout [String: Any]) -> Void) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var document = try JSONSerialization.jsonObject(with: encoder.encode(value)) as? [String: Any] else { return try write(value) }
+        patch(&document)
+        var data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        data.append(0x0A)
+        FileHandle.standardOutput.write(data)
+    }
 }
 
 /// The error to throw from a command: `SkillCommand.main` prints a ``CLIError`` as one

@@ -3,7 +3,7 @@ import Foundation
 import SkillPackaging
 import SkillParser
 
-/// `skill install SOURCE [--to AGENT[,AGENT…]|all-detected|DIR] [--project] [--force]`.
+/// `skill install SOURCE [--to AGENT[,AGENT…]|all-detected|DIR] [--project] [--force] [--yes] [--dry-run]`.
 struct InstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
@@ -23,6 +23,12 @@ struct InstallCommand: ParsableCommand {
     @Flag(help: "Replace an installed skill of the same name (swapped atomically).")
     var force = false
 
+    @Flag(name: .shortAndLong, help: "Install a skill that brings scripts without asking (needed when stdin is not a terminal).")
+    var yes = false
+
+    @Flag(help: "Check the skill and list what would be installed; write nothing.")
+    var dryRun = false
+
     func validate() throws {
         _ = try InstallDestination.option(to)
     }
@@ -41,10 +47,15 @@ struct InstallCommand: ParsableCommand {
                 let folder = target.folder.appendingPathComponent(plan.name)
                 if FileManager.default.fileExists(atPath: folder.path) { throw PackagingError.alreadyInstalled(folder.path) }
             }
-            let into = targets.count == 1 ? targets[0].folder.path : "\(targets.count) folders"
-            print("Installing '\(plan.name)' into \(into): \(plan.files.count) files, \(plan.uncompressedBytes) bytes")
+            let into = targets.count == 1 ? targets[0].folder.path : count(targets.count, "folder")
+            print("Installing '\(plan.name)' into \(into): \(count(plan.files.count, "file")), \(count(plan.uncompressedBytes, "byte"))")
             print("  scripts: \(plan.scripts.isEmpty ? "none" : plan.scripts.joined(separator: ", "))")
             print("  allowed-tools: \(plan.allowedTools.isEmpty ? "none" : plan.allowedTools.joined(separator: " "))")
+            if dryRun {
+                print("Dry run: nothing was written")
+                return
+            }
+            if !plan.scripts.isEmpty, !yes { try confirmScripts(plan.scripts.count) }
             for (number, target) in targets.enumerated() {
                 let outcome = try SkillInstaller.install(plan, into: target.folder, force: force)
                 if number == 0 { Terminal.printDiagnostics(outcome.diagnostics) }
@@ -57,8 +68,23 @@ struct InstallCommand: ParsableCommand {
             }
         } catch let error as ExitCode {
             throw error
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw CLIError(error)
+        }
+    }
+
+    /// Scripts are code an agent may run: asks on a terminal, refuses without `--yes` elsewhere.
+    private func confirmScripts(_ scripts: Int) throws {
+        let what = count(scripts, "script")
+        guard isatty(0) != 0 else {
+            throw CLIError(message: "\(source) brings \(what) an agent may run; install with --yes to accept them (--dry-run to look first); nothing was written")
+        }
+        FileHandle.standardError.write(Data("Install it with its \(what)? [y/N] ".utf8))
+        let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else {
+            throw CLIError(message: "\(source): not installed (declined); nothing was written")
         }
     }
 }

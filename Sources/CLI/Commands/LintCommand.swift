@@ -19,6 +19,10 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON (with schemaVersion).")
     var json = false
 
+    func validate() throws {
+        guard (0...100).contains(minScore) else { throw ValidationError("--min-score must be between 0 and 100, not \(minScore)") }
+    }
+
     func run() throws {
         let report: LintReport
         do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SkillIndex
 import SkillParser
 
 /// `skill prompt [PATH…]`: the `<available_skills>` XML for an agent's system prompt.
@@ -7,31 +8,35 @@ struct PromptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prompt",
         abstract: "Print the <available_skills> XML block agents put in their system prompt.",
-        discussion: "Without paths: the skills in SKILL_PATH (colon-separated), else ./skills and every agent's skill folders ('skill agents' lists them): ./.claude/skills, ./.agents/skills, … ~/.claude/skills, ~/.agents/skills, ~/.codex/skills …"
+        discussion: "Without paths: the skills of the roots search, list and serve use: SKILL_PATH (colon-separated), else ./skills, every agent's skill folders ('skill agents' lists them), Claude Code plugins' skills and the bundled skills."
     )
 
     @Argument(help: "Skill folders, SKILL.md files or folders of skills.")
     var paths: [String] = []
 
+    @Flag(help: "Print the skills as JSON (name, description, location).")
+    var json = false
+
+    struct Output: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var skills: [AvailableSkills.Skill]
+    }
+
     func run() throws {
         var diagnostics: [Diagnostic] = []
-        let output: String
+        let skills: [AvailableSkills.Skill]
         do {
-            output = try AvailableSkills.render(paths: paths.isEmpty ? Self.defaultRoots() : paths, diagnostics: &diagnostics)
+            let roots = paths.isEmpty ? try IndexConfiguration.resolve().roots.map(\.path) : paths
+            skills = try AvailableSkills.list(paths: roots, diagnostics: &diagnostics)
         } catch {
             throw CLIError(error)
         }
-        print(output)
+        if json {
+            try JSONOutput.write(Output(skills: skills))
+        } else {
+            print(AvailableSkills.render(skills))
+        }
         Terminal.printDiagnostics(diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode.failure }
-    }
-
-    /// The skill roots that exist, in DESIGN.md section 3's order.
-    static func defaultRoots() -> [String] {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["SKILL_PATH"], !path.isEmpty {
-            return path.split(separator: ":").map(String.init).filter { FileManager.default.fileExists(atPath: $0) }
-        }
-        return (["skills"] + Agent.skillFolders(.here).map(\.path)).filter { FileManager.default.fileExists(atPath: $0) }
     }
 }

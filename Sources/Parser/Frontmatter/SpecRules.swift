@@ -22,6 +22,15 @@ public enum SpecRules {
         }
         for field in frontmatter.fields where ["name", "description", "license", "compatibility", "allowed-tools"].contains(field.key) {
             if case .string = field.value { continue }
+            // Claude Code and the reference validator accept a list of tools, as real skills write it.
+            if field.key == "allowed-tools", case .list(let items) = field.value, items.allSatisfy({ $0.string != nil }) {
+                let tools = items.compactMap(\.string).joined(separator: " ")
+                diagnostics.append(Diagnostic(
+                    .warning, .allowedToolsList,
+                    "'allowed-tools' is a YAML list; agents accept it, but the specification writes one space-separated string: 'allowed-tools: \(tools)'",
+                    path: path, line: field.line))
+                continue
+            }
             if case .null = field.value, field.key != "name", field.key != "description" { continue }
             report(.fieldNotString, "'\(Echo.bounded(field.key))' must be a single string value", field)
         }

@@ -16,8 +16,12 @@ public struct SkillLint: Codable, Hashable, Sendable {
 public enum SkillLinter {
     public static let lineLimit = 500
     public static let tokenLimit = 5_000
-    /// The parser's diagnostics that are about quality rather than validity.
-    static let parserRules: Set<RuleID> = [.unclosedFence, .deepNesting, .manyHeadings, .largeFile, .emptyFile]
+    /// The parser's diagnostics that lint reports: those about quality, and the frontmatter
+    /// errors that leave the skill without its fields (every other check would read nothing).
+    static let parserRules: Set<RuleID> = [
+        .unclosedFence, .deepNesting, .manyHeadings, .largeFile, .emptyFile,
+        .frontmatterMissing, .frontmatterUnclosed, .frontmatterSyntax, .frontmatterNotMap,
+    ]
 
     /// The quality findings and the 0-100 score of the skill at `target`.
     public static func lint(_ target: SkillTarget) -> SkillLint {
@@ -38,7 +42,7 @@ public enum SkillLinter {
             if words < 8 {
                 diagnostics.append(Diagnostic(
                     .warning, .lintDescriptionShort,
-                    "the description has \(words) words; say what the skill does and when to use it in one or two sentences",
+                    "the description has \(words == 1 ? "1 word" : "\(words) words"); say what the skill does and when to use it in one or two sentences",
                     path: skillFile, line: descriptionLine))
             }
         }

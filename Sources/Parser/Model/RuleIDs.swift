@@ -23,6 +23,7 @@ extension RuleID {
     public static let compatibilityTooLong = RuleID("frontmatter.compatibility.too-long")
     public static let metadataNotStrings = RuleID("frontmatter.metadata.not-strings")
     public static let fieldNotString = RuleID("frontmatter.field.not-a-string")
+    public static let allowedToolsList = RuleID("frontmatter.allowed-tools.list")
     public static let duplicateSkill = RuleID("skill.duplicate-name")
     public static let unreadable = RuleID("file.unreadable")
 }

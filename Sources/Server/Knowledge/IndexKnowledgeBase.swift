@@ -54,6 +54,10 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         return fresh
     }
 
+    public func noSkillsMessage() -> String {
+        index.configuration.noSkillsMessage
+    }
+
     public func skill(named name: String) -> SkillInfo? {
         skills().first { $0.name == name }
     }

@@ -47,6 +47,15 @@ public protocol KnowledgeBase: Sendable {
     /// Called at most once a second, outside the reply path.
     /// - Returns: `true` when skills, documents or entries changed.
     func refresh() -> Bool
+
+    /// What to tell a client when no skill is known: where the skills were looked for and how
+    /// to point the server at them.
+    func noSkillsMessage() -> String
+}
+
+extension KnowledgeBase {
+    /// A plain answer for knowledge bases that do not look for skills on disk.
+    public func noSkillsMessage() -> String { "no skills are indexed" }
 }
 
 extension KnowledgeBase {

@@ -1,4 +1,5 @@
 import Foundation
+import SkillIndex
 import SkillParser
 
 /// The MCP server: a method registry over a ``KnowledgeBase``. It knows nothing of bytes or
@@ -174,7 +175,7 @@ public final class MCPServer: @unchecked Sendable {
         }
         registry.register(GetPromptRequest.self) { [unowned self] request, _ in
             guard request.name.hasPrefix("use-"), let skill = knowledge.skill(named: String(request.name.dropFirst(4))) else {
-                let near = Text.nearest(request.name, in: knowledge.skills().map { "use-\($0.name)" }, limit: 3)
+                let near = EditDistance.nearest(request.name, in: knowledge.skills().map { "use-\($0.name)" }, limit: 3)
                 throw ResponseError.invalidParams("Unknown prompt \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"))
             }
             let body = knowledge.file(skill: skill.name, path: skill.skillFile).map(DocumentParser.body(of:)) ?? ""

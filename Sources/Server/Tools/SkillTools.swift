@@ -80,7 +80,7 @@ struct SkillTools: Sendable {
     /// with `isError` and a message that says what to change.
     func call(_ request: CallToolRequest, context: RequestContext) throws -> CallToolRequest.Response {
         guard Self.all.contains(where: { $0.name == request.name }) else {
-            let near = Text.nearest(request.name, in: Self.all.map(\.name), limit: 2)
+            let near = EditDistance.nearest(request.name, in: Self.all.map(\.name), limit: 2)
             throw ResponseError.invalidParams("Unknown tool \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?") + " Tools: \(Self.all.map(\.name).joined(separator: ", ")).")
         }
         let args = Arguments(values: request.arguments ?? [:], tool: request.name)
@@ -176,7 +176,9 @@ struct SkillTools: Sendable {
         }
         let truncated = kept.count < hits.count
         var text: String
-        if hits.isEmpty {
+        if hits.isEmpty, knowledge.skills().isEmpty {
+            text = "Nothing can match: \(knowledge.noSkillsMessage())."
+        } else if hits.isEmpty {
             text = "No entries match \"\(query)\"\(kind.map { " of kind \($0.rawValue)" } ?? "")\(skill.map { " in skill \($0)" } ?? ""). Try fewer or other words."
         } else {
             text = lines.joined(separator: "\n")
@@ -200,16 +202,22 @@ struct SkillTools: Sendable {
         }
         var fix: Entry?
         if case .antiPattern(let a) = entry.details, let fixID = a.fix { fix = knowledge.entry(id: fixID) }
-        let fixBudget = fix == nil ? 0 : budget / 3
+        // A fix inside the entry's own lines is already in its markdown: named, not repeated.
+        let fixInside = fix.map { $0.source.path == entry.source.path && entry.source.line <= $0.source.line && $0.source.endLine <= entry.source.endLine } ?? false
+        let fixBudget = fix == nil || fixInside ? 0 : budget / 3
         let (markdown, cut) = clipped(entry.markdown, budget - fixBudget)
         var text = "\(entry.title)\nid: \(entry.id) · \(entry.kind.rawValue) · \(entry.source.path):\(entry.source.line)-\(entry.source.endLine)\n\n\(markdown)"
-        var structured: [String: JSONValue] = ["entry": try compact(entry, markdown: markdown)]
+        var structured: [String: JSONValue] = ["entry": try fields(entry)]
         var truncated = cut
         if let fix {
-            let (fixMarkdown, fixCut) = clipped(fix.markdown, fixBudget)
-            truncated = truncated || fixCut
-            text += "\n\nFix (\(fix.id)):\n\(fixMarkdown)"
-            structured["fix"] = try compact(fix, markdown: fixMarkdown)
+            if fixInside {
+                text += "\n\nFix: \(fix.id) (lines \(fix.source.line)-\(fix.source.endLine), above)"
+            } else {
+                let (fixMarkdown, fixCut) = clipped(fix.markdown, fixBudget)
+                truncated = truncated || fixCut
+                text += "\n\nFix (\(fix.id)):\n\(fixMarkdown)"
+            }
+            structured["fix"] = try fields(fix)
         }
         if truncated {
             structured["truncated"] = true
@@ -218,11 +226,13 @@ struct SkillTools: Sendable {
         return Output(text: text, structured: .object(structured))
     }
 
-    /// The entry's JSON (DESIGN field names) without `text`, which repeats `markdown`.
-    private func compact(_ entry: Entry, markdown: String) throws -> JSONValue {
+    /// The entry's fields (DESIGN field names) without what the text content already carries:
+    /// no `markdown` or `text`, and code blocks by language and verdict without their code.
+    private func fields(_ entry: Entry) throws -> JSONValue {
         guard case .object(var o) = try JSONValue(encoding: entry) else { return .null }
         o["text"] = nil
-        o["markdown"] = .string(markdown)
+        o["markdown"] = nil
+        o["code"] = .array(entry.code.map { ["language": .string($0.language), "verdict": .string($0.verdict.rawValue)] })
         return .object(o)
     }
 
@@ -256,7 +266,7 @@ struct SkillTools: Sendable {
             index += 1
         }
         var structured: [String: JSONValue] = ["skills": .array(page)]
-        var text = all.isEmpty ? "No skills are installed." : "Skills \(start + 1)-\(index) of \(all.count):\n" + lines.joined(separator: "\n")
+        var text = all.isEmpty ? "No skills: \(knowledge.noSkillsMessage())." : "Skills \(start + 1)-\(index) of \(all.count):\n" + lines.joined(separator: "\n")
         if index < all.count {
             let next = Cursor.make(index)
             structured["nextCursor"] = .string(next)
@@ -333,7 +343,7 @@ struct SkillTools: Sendable {
     }
 
     private func unknownSkill(_ name: String, tool: String) -> ToolFailure {
-        let near = Text.nearest(name, in: knowledge.skills().map(\.name), limit: 3)
+        let near = EditDistance.nearest(name, in: knowledge.skills().map(\.name), limit: 3)
         return ToolFailure(message: "\(tool): no skill is named \"\(name)\"." + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: ", "))?") + " `list_skills` lists them.")
     }
 }
