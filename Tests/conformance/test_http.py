@@ -177,3 +177,14 @@ def test_bad_arguments(binary, server_args, hermetic_env, tmp_path):
     taken.close()
     assert busy.returncode == 1
     assert "cannot listen on 127.0.0.1:" in busy.stderr and "Address already in use" in busy.stderr
+
+
+def test_sigint_stops_with_status_0(serve):
+    served = serve()
+    kept = httpx2.Client()
+    assert kept.post(served.url, json=INIT, headers=ACCEPT).status_code == 200
+    # An idle kept-alive connection does not hold the shutdown.
+    served.process.send_signal(signal.SIGINT)
+    assert served.process.wait(timeout=30) == 0
+    served.process.stderr.close()
+    kept.close()
