@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `skill serve --http`: MCP's Streamable HTTP transport over ``HTTPServer`` and
+/// ``MCPHTTPEndpoint``, until SIGINT or SIGTERM.
+public enum HTTPTransport {
+    /// Where to listen and who may connect.
+    public struct Options: Sendable {
+        public var host = "127.0.0.1"
+        public var port = 0
+        public var token: String?
+        public var freshnessInterval: Double? = 1
+
+        /// The defaults: loopback, a free port, no token.
+        public init() {}
+    }
+
+    /// Serves until SIGINT or SIGTERM, then finishes the replies in flight and returns 0; 1
+    /// when the address cannot be bound. Prints `listening on http://HOST:PORT/mcp` to stderr.
+    /// - Parameter makeServer: a server per session, over one shared knowledge base.
+    public static func run(options: Options, log: ServerLog, makeServer: @escaping @Sendable () -> MCPServer) -> Int32 {
+        let endpoint = MCPHTTPEndpoint(policy: HTTPAccessPolicy(boundTo: options.host, token: options.token), makeServer: makeServer)
+        let server = HTTPServer(log: log, handler: endpoint.handle)
+        let port: Int
+        do {
+            port = try server.bind(host: options.host, port: options.port)
+        } catch {
+            FileHandle.standardError.write(Data("skill serve: \(error)\n".utf8))
+            return 1
+        }
+        var signals: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                log.info("signal \(number): finishing the replies in flight")
+                server.stop()
+            }
+            source.resume()
+            signals.append(source)
+        }
+        var timer: (any DispatchSourceTimer)?
+        if let interval = options.freshnessInterval {
+            let knowledge = endpoint.knowledge
+            let t = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "skill.serve.freshness"))
+            t.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
+            t.setEventHandler { _ = knowledge.refresh() }
+            t.resume()
+            timer = t
+        }
+        let shown = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
+        FileHandle.standardError.write(Data("skill serve: listening on http://\(shown):\(port)\(endpoint.path)\n".utf8))
+        server.run()
+        timer?.cancel()
+        signals.forEach { $0.cancel() }
+        log.info("stopped: every reply written")
+        return 0
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import SkillServer
+
+@Suite struct MCPHTTPEndpointTests {
+    static let knowledge = indexedKnowledge()
+
+    func endpoint(host: String = "127.0.0.1", token: String? = nil, maxSessions: Int = 1000) -> MCPHTTPEndpoint {
+        MCPHTTPEndpoint(policy: HTTPAccessPolicy(boundTo: host, token: token), maxSessions: maxSessions) {
+            MCPServer(knowledge: Self.knowledge)
+        }
+    }
+
+    func post(_ body: String, _ headers: [(String, String)] = []) -> HTTPRequest {
+        HTTPRequest(method: "POST", target: "/mcp", headers: HTTPHeaders([("Host", "127.0.0.1:9"), ("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")] + headers), body: Array(body.utf8))
+    }
+
+    func json(_ response: HTTPResponse) -> JSONValue {
+        (try? JSONParser.parse(Data(response.body))) ?? .null
+    }
+
+    let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+    let ping = #"{"jsonrpc":"2.0","id":2,"method":"ping"}"#
+
+    @Test func sessionLifecycle() throws {
+        let e = endpoint()
+        let opened = e.handle(post(initialize))
+        #expect(opened.status == 200)
+        #expect(json(opened)["result"]?["protocolVersion"] == "2025-11-25")
+        let session = try #require(opened.headers["Mcp-Session-Id"])
+        #expect(e.sessionCount == 1)
+
+        #expect(e.handle(post(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, [("Mcp-Session-Id", session)])).status == 202)
+        let pong = e.handle(post(ping, [("Mcp-Session-Id", session), ("MCP-Protocol-Version", "2025-11-25")]))
+        #expect(pong.status == 200)
+        #expect(json(pong) == ["jsonrpc": "2.0", "id": 2, "result": [:]])
+
+        let missing = e.handle(post(ping))
+        #expect(missing.status == 400)
+        #expect(json(missing)["error"]?["message"] == "Bad Request: send initialize first, then the Mcp-Session-Id header it returned")
+
+        let delete = HTTPRequest(method: "DELETE", target: "/mcp", headers: HTTPHeaders([("Host", "localhost"), ("Mcp-Session-Id", session)]))
+        #expect(e.handle(delete).status == 200)
+        #expect(e.sessionCount == 0)
+        #expect(e.handle(delete).status == 404)
+        let gone = e.handle(post(ping, [("Mcp-Session-Id", session)]))
+        #expect(gone.status == 404)
+        #expect(json(gone)["id"] == 2)
+    }
+
+    @Test func sessionsAreSeparateAndBounded() throws {
+        let e = endpoint(maxSessions: 2)
+        let a = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
+        let old = post(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#)
+        let b = try #require(e.handle(old).headers["Mcp-Session-Id"])
+        #expect(a != b)
+        // Each session keeps its own negotiated revision: 2025-03-26 tools have no title.
+        let list = #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#
+        #expect(json(e.handle(post(list, [("Mcp-Session-Id", a)])))["result"]?["tools"]?.arrayValue?.first?["title"] != nil)
+        #expect(json(e.handle(post(list, [("Mcp-Session-Id", b)])))["result"]?["tools"]?.arrayValue?.first?["title"] == nil)
+        _ = e.handle(post(initialize))
+        #expect(e.sessionCount == 2)
+        #expect(e.handle(post(ping, [("Mcp-Session-Id", a)])).status == 404)
+    }
+
+    @Test func modernRequestsAreSessionlessAndChecked() {
+        let e = endpoint()
+        let body = #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_skills","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
+        let ok = e.handle(post(body, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "=?base64?bGlzdF9za2lsbHM=?=")]))
+        #expect(ok.status == 200)
+        #expect(ok.headers["Mcp-Session-Id"] == nil)
+        #expect(json(ok)["result"]?["resultType"] == "complete")
+        #expect(e.sessionCount == 0)
+
+        let noMethod = e.handle(post(body, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Name", "list_skills")]))
+        #expect(noMethod.status == 400)
+        #expect(json(noMethod)["error"]?["code"] == -32020)
+        #expect(json(noMethod)["error"]?["message"] == "Header mismatch: Mcp-Method header missing does not match body value 'tools/call'")
+        let wrongName = e.handle(post(body, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "search")]))
+        #expect(json(wrongName)["error"]?["message"] == "Header mismatch: Mcp-Name header 'search' does not match body value 'list_skills'")
+        let wrongVersion = e.handle(post(body, [("MCP-Protocol-Version", "2025-11-25"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "list_skills")]))
+        #expect(wrongVersion.status == 400)
+        #expect(json(wrongVersion)["error"]?["code"] == -32020)
+        let unknown = e.handle(post(body, [("MCP-Protocol-Version", "2099-01-01")]))
+        #expect(unknown.status == 400)
+        #expect(json(unknown)["error"]?["code"] == -32022)
+
+        let nope = #"{"jsonrpc":"2.0","id":8,"method":"nope/nope","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
+        let missing = e.handle(post(nope, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "nope/nope")]))
+        #expect(missing.status == 404)
+        #expect(json(missing)["error"]?["code"] == -32601)
+    }
+
+    @Test func progressIsStreamedBeforeTheReply() throws {
+        let e = endpoint()
+        let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
+        let call = #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_skills","arguments":{},"_meta":{"progressToken":"p"}}}"#
+        let response = e.handle(post(call, [("Mcp-Session-Id", session)]))
+        #expect(response.headers["Content-Type"] == "text/event-stream")
+        let events = String(decoding: response.body, as: UTF8.self).components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        #expect(events.count == 3)
+        #expect(events.allSatisfy { $0.hasPrefix("event: message\ndata: {") })
+        #expect(events[0].contains("notifications/progress"))
+        #expect(events[2].contains("\"id\":4"))
+    }
+
+    @Test func transportErrors() {
+        let e = endpoint()
+        #expect(e.handle(HTTPRequest(method: "GET", target: "/mcp", headers: HTTPHeaders([("Host", "localhost")]))).status == 405)
+        #expect(e.handle(HTTPRequest(method: "GET", target: "/mcp", headers: HTTPHeaders([("Host", "localhost")]))).headers["Allow"] == "POST, DELETE")
+        #expect(e.handle(HTTPRequest(method: "POST", target: "/other", headers: HTTPHeaders([("Host", "localhost")]))).status == 404)
+        #expect(e.handle(post("{not json")).status == 400)
+        #expect(json(e.handle(post("{not json")))["error"]?["code"] == -32700)
+        #expect(e.handle(post("[]")).status == 400)
+        #expect(e.handle(post(ping, [("MCP-Protocol-Version", "1999-01-01")])).status == 400)
+        var text = post(ping)
+        text.headers = HTTPHeaders([("Host", "localhost"), ("Content-Type", "text/plain")])
+        #expect(e.handle(text).status == 415)
+        var html = post(ping)
+        html.headers = HTTPHeaders([("Host", "localhost"), ("Accept", "text/html")])
+        #expect(e.handle(html).status == 406)
+    }
+
+    @Test func originAndHostChecks() {
+        let e = endpoint()
+        #expect(e.handle(post(initialize, [("Origin", "http://localhost:3000")])).status == 200)
+        #expect(e.handle(post(initialize, [("Origin", "http://[::1]:3000")])).status == 200)
+        let foreign = e.handle(post(initialize, [("Origin", "https://evil.example")]))
+        #expect(foreign.status == 403)
+        #expect(json(foreign)["error"]?["message"] == "Forbidden: Origin https://evil.example is not allowed")
+        #expect(json(foreign)["id"] == .null)
+        #expect(e.handle(post(initialize, [("Origin", "null")])).status == 403)
+        var rebound = post(initialize)
+        rebound.headers = HTTPHeaders([("Host", "evil.example:8080"), ("Content-Type", "application/json")])
+        #expect(e.handle(rebound).status == 403)
+        // Bound to a private address: that address is an allowed origin, Host is not checked.
+        let team = endpoint(host: "10.1.2.3")
+        #expect(team.handle(post(initialize, [("Origin", "http://10.1.2.3:8080")])).status == 200)
+        #expect(team.handle(post(initialize, [("Origin", "http://10.9.9.9")])).status == 403)
+    }
+
+    @Test func bearerToken() {
+        let e = endpoint(token: "s3cret")
+        let none = e.handle(post(initialize))
+        #expect(none.status == 401)
+        #expect(none.headers["WWW-Authenticate"] == "Bearer")
+        #expect(json(none)["error"]?["message"] == "Unauthorized: send Authorization: Bearer TOKEN")
+        let wrong = e.handle(post(initialize, [("Authorization", "Bearer s3cres")]))
+        #expect(wrong.status == 401)
+        #expect(json(wrong)["error"]?["message"] == "Unauthorized: wrong bearer token")
+        #expect(e.handle(post(initialize, [("Authorization", "Bearer s3cret-longer")])).status == 401)
+        #expect(e.handle(post(initialize, [("Authorization", "bearer s3cret")])).status == 200)
+        // The Origin check comes first: a foreign page learns nothing about the token.
+        #expect(e.handle(post(initialize, [("Origin", "https://evil.example"), ("Authorization", "Bearer s3cret")])).status == 403)
+    }
+}
