@@ -93,6 +93,8 @@ public struct SearchResult: Codable, Hashable, Sendable {
     /// The same entry, byte for byte, elsewhere: another copy of the skill in another root, or a
     /// copied document. Such copies are one result, never two. `nil` when there is none.
     public var alsoAt: [OtherLocation]?
+    /// The Claude Code plugin the entry's skill ships in (its name is `PLUGIN:SKILL`), if any.
+    public var plugin: PluginSummary?
 }
 
 /// Another place that holds an entry identical to a result.

@@ -224,7 +224,21 @@ public final class SkillIndex: @unchecked Sendable {
         try locked {
             // One read transaction: the search's statements see one snapshot and take the lock once.
             let db = try database()
-            return try db.read { try Searcher(db: db).search(query, kind: kind, skill: skill, limit: limit) }
+            return try db.read {
+                var found = try Searcher(db: db).search(query, kind: kind, skill: skill, limit: limit)
+                // A plugin's skill (`PLUGIN:SKILL`) says which plugin, and its version.
+                var plugins: [String: PluginSummary?] = [:]
+                for i in found.results.indices where found.results[i].skill.contains(":") {
+                    let name = found.results[i].skill
+                    if plugins[name] == nil {
+                        let root = try db.text("SELECT root FROM skills WHERE name = ?", [.text(name)])
+                        plugins[name] = root.flatMap { ClaudePlugin.owning(skillsFolder: URL(fileURLWithPath: $0)) }
+                            .map { PluginSummary(name: $0.name, version: $0.version) }
+                    }
+                    found.results[i].plugin = plugins[name] ?? nil
+                }
+                return found
+            }
         }
     }
 

@@ -57,6 +57,10 @@ import Testing
         let hit = try #require(try index.search("release notes changelog").results.first)
         #expect(hit.skill == "docs-kit:release-notes")
         #expect(hit.id.hasPrefix("docs-kit:release-notes/SKILL#"))
+        #expect(hit.plugin == PluginSummary(name: "docs-kit", version: nil))
+        let versioned = try #require(try index.search("ownership", skill: "swift-helper:state-review").results.first)
+        #expect(versioned.plugin == PluginSummary(name: "swift-helper", version: "1.2.0"))
+        #expect(try index.search("ownership", skill: "state-review").results.first?.plugin == nil)
         // Unchanged, nothing is parsed again (the plugin prefix survives the incremental path).
         let again = try index.refresh()
         #expect(!again.changed)

@@ -113,6 +113,10 @@ import SkillParser
         var copied = hit
         copied.alsoAt = [OtherLocation(id: "a~2/SKILL.md#x", skill: "a~2", source: SourceSpan(path: "b/SKILL.md", line: 3, endLine: 9), absolutePath: "/r/b/SKILL.md")]
         #expect(copied.json == (try coded(copied)))
+        copied.plugin = PluginSummary(name: "kit", version: "1.0")
+        #expect(copied.json == (try coded(copied)))
+        copied.plugin = PluginSummary(name: "kit", version: nil)
+        #expect(copied.json == (try coded(copied)))
         let response = CallToolRequest.Response(content: [TextContent("hi")], structuredContent: ["hits": [hit.json]], isError: true)
         #expect(response.json == (try coded(response)))
         let bare = CallToolRequest.Response(content: [], structuredContent: nil, isError: nil)

@@ -357,6 +357,11 @@ extension SearchResult: JSONConvertible {
             "source": ["path": .string(source.path), "line": .int(source.line), "endLine": .int(source.endLine)],
         ]
         if let alsoAt { fields["alsoAt"] = .array(alsoAt.map(\.json)) }
+        if let plugin {
+            var summary: [String: JSONValue] = ["name": .string(plugin.name)]
+            if let version = plugin.version { summary["version"] = .string(version) }
+            fields["plugin"] = .object(summary)
+        }
         return .object(fields)
     }
 }
