@@ -277,6 +277,18 @@ public final class SkillIndex: @unchecked Sendable {
         return near
     }
 
+    /// Every indexed skill's name and the root it was found under: what a search needs of the
+    /// skills (names for its filters, roots for absolute paths), without ``skills()``'s counts.
+    public func skillRoots() throws -> [String: String] {
+        try locked {
+            var roots: [String: String] = [:]
+            for (name, root) in try database().query("SELECT name, root FROM skills WHERE name IS NOT NULL", [], { ($0.text(0), $0.text(1)) }) {
+                roots[name] = root
+            }
+            return roots
+        }
+    }
+
     /// Every indexed skill, sorted by name, with its root, folder and entry counts by kind.
     public func skills() throws -> [SkillSummary] {
         try locked {

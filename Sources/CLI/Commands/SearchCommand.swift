@@ -72,17 +72,16 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let index = noRefresh ? try options.open() : try options.openFresh()
         let found: SearchResults
-        let skills: [SkillSummary]
+        let roots: [String: String]
         do {
-            skills = try index.skills()
-            guard !skills.isEmpty else { throw CLIError(message: index.configuration.noSkillsMessage) }
-            try checkSkillFilters(known: skills.map(\.name))
+            roots = try index.skillRoots()
+            guard !roots.isEmpty else { throw CLIError(message: index.configuration.noSkillsMessage) }
+            try checkSkillFilters(known: roots.keys.sorted())
             found = try index.search(text, kind: kind.map { EntryKind(rawValue: $0) }, skill: skill, limit: limit)
             LastSearch(index: index.configuration.indexURL).save(found.results.map(\.id))
         } catch {
             throw fail(error)
         }
-        let roots = Dictionary(skills.map { ($0.name, $0.root) }, uniquingKeysWith: { first, _ in first })
         func absolutePath(_ result: SearchResult) -> String {
             URL(fileURLWithPath: roots[result.skill] ?? "/", isDirectory: true).appendingPathComponent(result.source.path).path
         }
