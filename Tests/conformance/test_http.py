@@ -188,3 +188,21 @@ def test_sigint_stops_with_status_0(serve):
     assert served.process.wait(timeout=30) == 0
     served.process.stderr.close()
     kept.close()
+
+
+CORPUS = __import__("pathlib").Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus, absent beside this checkout")
+def test_sigterm_during_the_first_build_exits_zero_and_leaves_no_temporary_file(binary, hermetic_env, tmp_path):
+    # A first build of the 128-skill corpus takes seconds: SIGTERM lands while its temporary index
+    # file exists, and the transport (not the build's file cleanup) decides how the process ends.
+    index = tmp_path / "index.sqlite"
+    port = free_port()
+    process = subprocess.Popen([binary, "serve", "--http", f"127.0.0.1:{port}", "--skills", str(CORPUS), "--index", str(index)],
+                               env=hermetic_env, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    assert process.stderr.readline() == f"skill serve: listening on http://127.0.0.1:{port}/mcp\n"
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=60) == 0
+    process.stderr.close()
+    assert list(tmp_path.glob("index.sqlite.tmp-*")) == []

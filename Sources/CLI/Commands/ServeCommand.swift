@@ -37,6 +37,13 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let log = ServerLog(level: ServerLog.Level(name: logLevel) ?? .warning)
+        if http != nil {
+            // Over HTTP, SIGINT and SIGTERM mean "finish the replies in flight, exit 0": claim them
+            // before the background build starts, so that its temporary-file cleanup (which ends
+            // the process by the signal) leaves them to the transport; its files go at exit.
+            signal(SIGINT, SIG_IGN)
+            signal(SIGTERM, SIG_IGN)
+        }
         // The knowledge base refreshes the index in the background, so `initialize` is answered at
         // once; afterwards the server checks freshness at most once a second, off the reply path.
         let knowledge = IndexKnowledgeBase(index: try options.open(), log: log)

@@ -33,6 +33,9 @@ public enum HTTPTransport {
             return 1
         }
         var signals: [any DispatchSourceSignal] = []
+        // A signal source is installed asynchronously: wait until both are, so that a SIGTERM
+        // sent as soon as "listening" is printed is handled, not ignored.
+        let registered = DispatchGroup()
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -40,9 +43,12 @@ public enum HTTPTransport {
                 log.info("signal \(number): finishing the replies in flight")
                 server.stop()
             }
+            registered.enter()
+            source.setRegistrationHandler { registered.leave() }
             source.resume()
             signals.append(source)
         }
+        registered.wait()
         var timer: (any DispatchSourceTimer)?
         if let interval = options.freshnessInterval {
             let knowledge = endpoint.knowledge
