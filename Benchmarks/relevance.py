@@ -2,7 +2,7 @@
 """Ranking quality of `skill search` on the judged query sets of ../shared/corpus, beside a naive
 section-level BM25 baseline: MRR@10, success@1, success@5 and nDCG@10 for each set.
 
-Usage: Benchmarks/relevance.py [path/to/skill] [--set relevance|questions] [--lexical] [--no-baseline] [-v]
+Usage: Benchmarks/relevance.py [path/to/skill] [--set relevance|questions] [--no-baseline] [-v]
 
 A result is a hit when its source path is a judged path and its first line lies inside the judged
 section [line, end]. Each judged section counts once for nDCG (its first hit). The baseline is the
@@ -15,7 +15,6 @@ here = os.path.dirname(os.path.abspath(__file__))
 corpus = os.path.normpath(os.path.join(here, "..", "..", "shared", "corpus"))
 argv = sys.argv[1:]
 verbose = "-v" in argv
-lexical = "--lexical" in argv
 baseline = "--no-baseline" not in argv
 sets = ["relevance", "questions"]
 if "--set" in argv:
@@ -29,8 +28,6 @@ env = dict(os.environ, NO_COLOR="1")
 
 def skill_search(query):
     command = [binary, "search", "--skills", corpus, "--index", index, "--json", "--limit", "10"]
-    if lexical:
-        command.append("--lexical")
     out = subprocess.run(command + ["--", query], capture_output=True, text=True, env=env).stdout
     return [(r["source"]["path"], r["source"]["line"], r["kind"], r["title"]) for r in json.loads(out)["results"]]
 
@@ -82,29 +79,45 @@ def naive_search(db):
     return run
 
 
-def evaluate(judged, search, name):
+def judge(q, results):
+    """The rank of the first hit (None without one) and the nDCG@10 of `results`, (path, line) pairs."""
+    first, gains, seen = None, [], set()
+    for rank, (path, line) in enumerate(results, 1):
+        gain = 0
+        for i, j in enumerate(q["judgements"]):
+            if path == j["path"] and j["line"] <= line <= j["end"]:
+                if first is None:
+                    first = rank
+                if i not in seen:
+                    seen.add(i)
+                    gain = j["grade"]
+                break
+        gains.append(gain)
+    dcg = sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(gains))
+    ideal = sorted((j["grade"] for j in q["judgements"]), reverse=True)[:10]
+    return first, dcg / sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(ideal))
+
+
+def metrics(judged, ranked):
+    """MRR@10, success@1, success@5 and nDCG@10 of `ranked` (per query, its (path, line) results)."""
     mrr = s1 = s5 = ndcg = 0.0
-    for q in judged:
-        results = search(q["query"])
-        first, gains, seen = None, [], set()
-        for rank, (path, line, kind, title) in enumerate(results, 1):
-            gain = 0
-            for i, j in enumerate(q["judgements"]):
-                if path == j["path"] and j["line"] <= line <= j["end"]:
-                    if first is None:
-                        first = rank
-                    if i not in seen:
-                        seen.add(i)
-                        gain = j["grade"]
-                    break
-            gains.append(gain)
-        dcg = sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(gains))
-        ideal = sorted((j["grade"] for j in q["judgements"]), reverse=True)[:10]
-        ndcg += dcg / sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(ideal))
+    for q, results in zip(judged, ranked):
+        first, gain = judge(q, results)
+        ndcg += gain
         if first:
             mrr += 1 / first
             s1 += first == 1
             s5 += first <= 5
+    n = len(judged)
+    return mrr / n, s1 / n, s5 / n, ndcg / n
+
+
+def evaluate(judged, search, name):
+    ranked = []
+    for q in judged:
+        results = search(q["query"])
+        ranked.append([(path, line) for path, line, _, _ in results])
+        first, _ = judge(q, ranked[-1])
         if verbose and name == "skill":
             print(f"  {q['id']} first={first} {q['query']!r}")
             if first != 1:
@@ -113,14 +126,15 @@ def evaluate(judged, search, name):
                 for j in q["judgements"]:
                     if j["grade"] == 2:
                         print(f"      want {j['path']}:{j['line']}-{j['end']} {j['heading'][:60]}")
-    n = len(judged)
-    print(f"  {name:8} MRR@10 {mrr/n:.3f}  success@1 {s1/n:.3f}  success@5 {s5/n:.3f}  nDCG@10 {ndcg/n:.3f}  ({n} queries)")
+    mrr, s1, s5, ndcg = metrics(judged, ranked)
+    print(f"  {name:8} MRR@10 {mrr:.3f}  success@1 {s1:.3f}  success@5 {s5:.3f}  nDCG@10 {ndcg:.3f}  ({len(judged)} queries)")
 
 
-naive = naive_search(naive_index()) if baseline else None
-for name in sets:
-    judged = json.load(open(os.path.join(corpus, name + ".json")))
-    print(f"{name}.json")
-    evaluate(judged, skill_search, "skill")
-    if naive:
-        evaluate(judged, naive, "naive")
+if __name__ == "__main__":
+    naive = naive_search(naive_index()) if baseline else None
+    for name in sets:
+        judged = json.load(open(os.path.join(corpus, name + ".json")))
+        print(f"{name}.json")
+        evaluate(judged, skill_search, "skill")
+        if naive:
+            evaluate(judged, naive, "naive")

@@ -11,7 +11,7 @@ An entry's vector: the normalised weighted sum of the token rows of its title, i
 first 64 words of its text. A query's: the same over the query. For each query the lexical top 100
 (`skill --json --limit 100 search`) is fused as w * lexical + (1 - w) * cosine, each min-max
 normalised over its own top 100 (the lexical list; the 100 entries of highest cosine), clipped at 0.
-"pool" adds the semantic top 100 to the candidates. The hit rule is Benchmarks/relevance.py's: a
+"pool" adds the semantic top 100 to the candidates. The hit rule and the metrics are Benchmarks/relevance.py's: a
 result is a hit when its path is a judged path and its line lies in the judged [line, end].
 
 The default reads embedding/token-vectors.bin (written by scripts/distil-embeddings.py) and weighs tokens by SIF over the
@@ -23,6 +23,9 @@ import json, math, os, sqlite3, subprocess, sys
 
 import numpy as np
 from tokenizers import BertWordPieceTokenizer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import relevance  # the hit rule and the metrics
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.normpath(os.path.join(here, ".."))
@@ -97,30 +100,8 @@ def fuse(lex, cosines, w, pool):
 
 
 def metrics(judged, ranked, entries):
-    mrr = s1 = s5 = ndcg = 0.0
-    for q in judged:
-        first, gains, seen = None, [], set()
-        for rank, i in enumerate(ranked[q["id"]], 1):
-            path, line = entries[i]
-            gain = 0
-            for k, j in enumerate(q["judgements"]):
-                if path == j["path"] and j["line"] <= line <= j["end"]:
-                    if first is None:
-                        first = rank
-                    if k not in seen:
-                        seen.add(k)
-                        gain = j["grade"]
-                    break
-            gains.append(gain)
-        dcg = sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(gains))
-        ideal = sorted((j["grade"] for j in q["judgements"]), reverse=True)[:10]
-        ndcg += dcg / sum((2 ** g - 1) / math.log2(k + 2) for k, g in enumerate(ideal))
-        if first:
-            mrr += 1 / first
-            s1 += first == 1
-            s5 += first <= 5
-    n = len(judged)
-    return mrr / n, s1 / n, s5 / n, ndcg / n
+    """Benchmarks/relevance.py's figures for `ranked` (per query id, entry positions)."""
+    return relevance.metrics(judged, [[entries[i] for i in ranked[q["id"]]] for q in judged])
 
 
 def evaluate(name, embedder, rows, sets, lex_cache, binary, index, weights=(1.0, 0.8, 0.7, 0.6, 0.5)):
