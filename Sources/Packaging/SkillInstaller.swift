@@ -68,8 +68,12 @@ public enum SkillInstaller {
             let raw = entry.path
             // Finder's resource forks and litter are not part of the skill.
             if raw.hasPrefix("__MACOSX/") || raw == "__MACOSX" || raw.hasSuffix("/.DS_Store") || raw == ".DS_Store" { continue }
-            total += Int64(clamping: entry.uncompressedSize)
-            compressed += Int64(clamping: entry.compressedSize)
+            // A folder holds no bytes: the sizes of a folder entry are not counted (Info-ZIP's
+            // zip64 folder entries declare 0xFFFFFFFF, a placeholder, not a size).
+            if entry.type != .directory {
+                total += Int64(clamping: entry.uncompressedSize)
+                compressed += Int64(clamping: entry.compressedSize)
+            }
             if raw.contains("\\") {
                 diagnostics.append(refuse(.installBackslash, "the entry '\(Echo.bounded(raw))' contains a backslash, which Windows reads as a folder separator", display))
                 continue

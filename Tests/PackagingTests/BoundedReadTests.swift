@@ -16,6 +16,16 @@ import Testing
         #expect(Support.snapshot(home) == before)
     }
 
+    @Test func zip64FolderEntriesAreNotCountedAsBytes() throws {
+        // Info-ZIP's zip64 folder entries declare 0xFFFFFFFF bytes: a placeholder, not a bomb.
+        let home = try InstallTests.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let run = try Support.skill(["install", "zip64-folders.zip"], cwd: InstallTests.zips, home: home)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Installing 'demo' into \(home.path)/.claude/skills: 2 files, 107 bytes\n"))
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".claude/skills/demo/references/a.md").path))
+    }
+
     @Test func sparseThreeGigabyteSkillFileInAFolderIsRefused() throws {
         let home = try InstallTests.makeHome()
         defer { try? FileManager.default.removeItem(at: home) }

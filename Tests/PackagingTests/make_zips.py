@@ -4,6 +4,7 @@
 Usage: make_zips.py OUTDIR. Every archive is made with Python's zipfile, as an attacker would,
 not with the code under test.
 """
+import base64
 import io
 import stat
 import sys
@@ -63,6 +64,26 @@ def main(out):
         data[central + 24:central + 28] = (1000).to_bytes(4, "little")
         f.seek(0)
         f.write(data)
+
+    # Info-ZIP's `zip -r -fz` (zip64 forced) of a demo skill with two folder entries: its folder
+    # entries declare 0xFFFFFFFF bytes, which are zip64 placeholders, not sizes.
+    with open(f"{out}/zip64-folders.zip", "wb") as f:
+        f.write(base64.b64decode(
+            "UEsDBC0AAAAAADpLd10AAAAA//////////8FADAAZGVtby9VVAkAA58GBGufBgRrdXgLAAEEAAAAAAQAAAAAAQAQAAAAAAAA"
+            "AAAAAAAAAAAAAABQSwMELQAAAAAAOkt3XQAAAAD//////////xAAMABkZW1vL3JlZmVyZW5jZXMvVVQJAAOfBgRrnwYEa3V4"
+            "CwABBAAAAAAEAAAAAAEAEAAAAAAAAAAAAAAAAAAAAAAAUEsDBC0AAAAAADpLd11nwQPU//////////8UADAAZGVtby9yZWZl"
+            "cmVuY2VzL2EubWRVVAkAA58GBGufBgRrdXgLAAEEAAAAAAQAAAAAAQAQAAoAAAAAAAAACgAAAAAAAAAjIEEKCnRleHQKUEsD"
+            "BC0AAAAIADpLd12M/4eP//////////8NADAAZGVtby9TS0lMTC5tZFVUCQADnwYEa58GBGt1eAsAAQQAAAAABAAAAAABABAA"
+            "YQAAAAAAAABbAAAAAAAAAB3MTQ5AMBAG0P2c4kus25VY2BFXcADRoRO00mkIp/ezfYtnjKEwbFzD8RbJsY5J9iwx1Gh+gy6y"
+            "rphiwi17VWJIo5eD1aJXxuk5ILNmCbMl83YFuq+iNrrL0gNQSwECHgMKAAAAAAA6S3ddAAAAAAAAAAD/////BQAkAAAAAAAA"
+            "ABAA7UEAAAAAZGVtby9VVAUAA58GBGt1eAsAAQQAAAAABAAAAAABAAgAAAAAAAAAAABQSwECHgMKAAAAAAA6S3ddAAAAAAAA"
+            "AAD/////EAAkAAAAAAAAABAA7UFTAAAAZGVtby9yZWZlcmVuY2VzL1VUBQADnwYEa3V4CwABBAAAAAAEAAAAAAEACAAAAAAA"
+            "AAAAAFBLAQIeAy0AAAAAADpLd11nwQPUCgAAAP////8UACQAAAAAAAEAAACkgbEAAABkZW1vL3JlZmVyZW5jZXMvYS5tZFVU"
+            "BQADnwYEa3V4CwABBAAAAAAEAAAAAAEACAAKAAAAAAAAAFBLAQIeAy0AAAAIADpLd12M/4ePWwAAAP////8NACQAAAAAAAEA"
+            "AACkgR0BAABkZW1vL1NLSUxMLm1kVVQFAAOfBgRrdXgLAAEEAAAAAAQAAAAAAQAIAGEAAAAAAAAAUEsGBiwAAAAAAAAAHgMt"
+            "AAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAH4BAAAAAAAA0wEAAAAAAABQSwYHAAAAAFEDAAAAAAAAAQAAAFBLBQYAAAAABAAE"
+            "AH4BAAD/////AAA="
+        ))
 
 
 if __name__ == "__main__":
