@@ -17,6 +17,9 @@ public struct SearchQuery: Hashable, Sendable {
         case prefix(String)
         /// A prefix (first) and the indexed words it starts: any of them matches.
         case anyOf([String])
+        /// A word (first) and the more common words it also matches: its base without a `re-` or
+        /// `un-` prefix ("relaunch" also finds "launch", "untested" finds "tested").
+        case either([String])
     }
 
     /// Words, phrases and prefixes, in query order, without stop words.

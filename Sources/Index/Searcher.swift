@@ -124,6 +124,7 @@ struct Searcher {
         results.corrections = try correctTypos(&query)
         query.terms = Self.joinAbbreviatedPhrases(query.terms)
         try expandPrefixes(&query)
+        try addBaseWords(&query)
 
         var filters: [String] = []
         var values: [SQLValue] = []
@@ -248,7 +249,13 @@ struct Searcher {
     /// Words next to each other in the query and in the entry are stronger evidence than the
     /// same words apart ("main thread", "pull request"): each adjacent pair is a phrase query.
     private func weighByAdjacentPairs(_ candidates: inout [Candidate], _ terms: [SearchQuery.Term]) throws {
-        let words = terms.compactMap { term -> String? in if case .word(let w) = term { return w } else { return nil } }
+        let words = terms.compactMap { term -> String? in
+            switch term {
+            case .word(let w): return w
+            case .either(let words): return words[0]
+            default: return nil
+            }
+        }
         guard ranking.pairs > 0, words.count > 1, !candidates.isEmpty else { return }
         let pairs = try zip(words, words.dropFirst()).map { try matching(Self.expression(.phrase($0 + " " + $1))) }
         for i in candidates.indices {
@@ -348,7 +355,7 @@ struct Searcher {
         let words = query.terms.flatMap { term -> [String] in
             switch term {
             case .word(let w), .prefix(let w): return [w]
-            case .anyOf(let words): return [words[0]]
+            case .anyOf(let words), .either(let words): return [words[0]]
             case .phrase(let p): return p.split(separator: " ").map(String.init)
             }
         }
@@ -444,6 +451,8 @@ struct Searcher {
             return quote(p) + "*"
         case .anyOf(let words):
             return "(" + quote(words[0]) + "* OR " + words.dropFirst().map(quote).joined(separator: " OR ") + ")"
+        case .either(let words):
+            return "(" + words.map(quote).joined(separator: " OR ") + ")"
         }
     }
 
@@ -470,9 +479,7 @@ struct Searcher {
     /// Whether every word of the query is in more than ``commonMatches`` entries.
     private func isCommon(_ terms: [SearchQuery.Term]) throws -> Bool {
         for term in terms {
-            guard case .word(let w) = term,
-                  let docs = try db.scalar("SELECT doc FROM words_vocab WHERE term = ?", [.text(w)]),
-                  docs > Self.commonMatches else { return false }
+            guard case .word(let w) = term, try entriesHolding(w) > Self.commonMatches else { return false }
         }
         return !terms.isEmpty
     }
@@ -491,6 +498,31 @@ struct Searcher {
                 [.text(p), .text(upper)]) { $0.text(0) }
             return words.isEmpty ? term : .anyOf([p] + words)
         }
+    }
+
+    // MARK: Word bases
+
+    /// Porter stemming keeps prefixes, so a word with `re-` or `un-` ("relaunch", "untested") also
+    /// matches its base ("launch", "tested") when the index holds the base in more entries: the
+    /// asker's word is often rarer than the one the documents use. BM25 still weighs each word by
+    /// its own IDF, so an entry with the asker's word ranks above one with only the base.
+    private func addBaseWords(_ query: inout SearchQuery) throws {
+        query.terms = try query.terms.map { term in
+            guard case .word(let word) = term else { return term }
+            for prefix in Self.basePrefixes where word.hasPrefix(prefix) && word.count >= prefix.count + 4 {
+                let base = String(word.dropFirst(prefix.count))
+                if try entriesHolding(base) > entriesHolding(word) { return .either([word, base]) }
+            }
+            return term
+        }
+    }
+
+    /// The prefixes that ``addBaseWords(_:)`` strips.
+    static let basePrefixes = ["re", "un"]
+
+    /// How many entries hold `word`, unstemmed.
+    private func entriesHolding(_ word: String) throws -> Int64 {
+        try db.scalar("SELECT doc FROM words_vocab WHERE term = ?", [.text(word)]) ?? 0
     }
 
     // MARK: Typos
@@ -513,7 +545,7 @@ struct Searcher {
                 kept.append(term)
                 continue
             }
-            if try db.scalar("SELECT doc FROM words_vocab WHERE term = ?", [.text(word)]) != nil {
+            if try entriesHolding(word) > 0 {
                 kept.append(term)
                 continue
             }

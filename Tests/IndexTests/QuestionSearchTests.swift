@@ -120,4 +120,34 @@ import Testing
         // An entry in one place only (the second root's SKILL.md was edited) has no `alsoAt`.
         #expect(try index.search("decode background task").results.first?.alsoAt == nil)
     }
+
+    @Test func aPrefixedWordAlsoFindsItsMoreCommonBase() throws {
+        let box = try Sandbox(fixtures: nil)
+        try box.write("""
+        ---
+        name: launching
+        description: App launch.
+        ---
+        # Launching
+
+        ## Keep the launch short
+        Defer work until after the first frame: a launch that loads every store shows a blank screen.
+
+        ## Launch arguments
+        Pass launch arguments to the scheme to test a launch in another language.
+
+        ## Relaunch after a crash
+        When the app is relaunched after a crash, restore the last screen.
+
+        """, to: "launching/SKILL.md")
+        let index = box.index()
+        try index.refresh()
+        // "relaunch" is in one entry, "launch" in three: both match, the asker's word first.
+        let titles = try index.search("relaunch").results.map(\.title)
+        #expect(titles.first == "Relaunch after a crash")
+        #expect(Set(titles.dropFirst()) == ["Keep the launch short", "Launch arguments", "Launching", "launching"])
+        // A base no more common than the word is not added: "restore" and "store" are in one
+        // entry each, so "restore" does not find the entry that says "store".
+        #expect(try index.search("restore").results.map(\.title) == ["Relaunch after a crash"])
+    }
 }

@@ -49,8 +49,8 @@ import Testing
         let q = SearchQuery(parsing: text)
         for term in q.terms {
             switch term {
-            case .anyOf(let words):
-                Issue.record("a parsed query has no expanded prefix: \(words)")
+            case .anyOf(let words), .either(let words):
+                Issue.record("a parsed query has no expanded prefix or base word: \(words)")
             case .word(let w), .prefix(let w), .phrase(let w):
                 #expect(w.allSatisfy { $0.isLetter || $0.isNumber || $0 == " " })
             }
