@@ -5,6 +5,7 @@
     python3 Benchmarks/server_bench.py --bin .build/release/skill --skills ../shared/corpus
     python3 Benchmarks/generate-corpus.py Benchmarks/.generated/corpus 10000
     python3 Benchmarks/server_bench.py --bin .build/release/skill --skills Benchmarks/.generated/corpus --synthetic-queries --starts 5
+    python3 Benchmarks/server_bench.py --tail --starts 3    # judged queries + 20 common words: the tail
 
 Numbers are wall-clock on this machine, client and server on the same 2 cores.
 """
@@ -12,6 +13,7 @@ Numbers are wall-clock on this machine, client and server on the same 2 cores.
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import tempfile
@@ -61,6 +63,22 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
+STOP = set("a an and are as at be but by can do for from how i if in is it of on or the this to use "
+           "used using with you your when what which that not no all any each more".split())
+
+
+def tail_queries(skills):
+    """Both judged sets' queries and the 20 words in most of the skills' markdown files."""
+    corpus = ROOT.parent / "shared" / "corpus"
+    queries = [q["query"] for name in ("relevance.json", "questions.json") for q in json.load(open(corpus / name))]
+    counts = {}
+    for path in sorted(skills.rglob("*.md")):
+        words = set(re.findall(r"[a-z]{3,}", path.read_text(errors="replace").lower())) - STOP
+        for word in words:
+            counts[word] = counts.get(word, 0) + 1
+    return queries + [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:20]]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=str(ROOT / ".build" / "release" / "skill"))
@@ -69,6 +87,9 @@ def main():
     parser.add_argument("--starts", type=int, default=30)
     parser.add_argument("--synthetic-queries", action="store_true",
                         help="query with generate-corpus.py's words (for a generated corpus)")
+    parser.add_argument("--tail", action="store_true",
+                        help="query the judged queries of relevance.json and questions.json and the 20 "
+                             "most common words of the skills, and report the slowest (issue #12)")
     args = parser.parse_args()
 
     tmp = tempfile.mkdtemp()
@@ -96,6 +117,8 @@ def main():
                  "accessibility gesture animation widget intent menu window document export").split()
         rng = random.Random(7)
         queries = [" ".join(rng.sample(WORDS, rng.randint(1, 3))) for _ in range(100)]
+    if args.tail:
+        queries = tail_queries(Path(args.skills))
     server = Server(args.bin, args.skills, env)
     server.proc.stdin.write(line(INIT))
     server.proc.stdin.flush()
@@ -109,12 +132,13 @@ def main():
         t0 = time.perf_counter()
         server.ask("ping")
         pings.append((time.perf_counter() - t0) * 1000)
-    latencies, sizes = [], []
+    latencies, sizes, by_query = [], [], {}
     for i in range(args.calls):
         query = queries[i % len(queries)]
         t0 = time.perf_counter()
         raw = server.ask("tools/call", {"name": "search", "arguments": {"query": query}})
         latencies.append((time.perf_counter() - t0) * 1000)
+        by_query[query] = max(by_query.get(query, 0), latencies[-1])
         sizes.append(len(raw))
     peak = server.peak_kb()
     assert server.close() == 0
@@ -123,7 +147,10 @@ def main():
         "skills": args.skills,
         "cold_start_ms": {"p50": round(statistics.median(starts), 2), "p90": round(percentile(starts, 90), 2)},
         "first_search_ms (loads the skills)": round(load_ms, 1),
-        "search_ms": {"calls": args.calls, "p50": round(percentile(latencies, 50), 3), "p99": round(percentile(latencies, 99), 3)},
+        "search_ms": {"calls": args.calls, "queries": len(queries), "p50": round(percentile(latencies, 50), 3),
+                      "p90": round(percentile(latencies, 90), 3), "p99": round(percentile(latencies, 99), 3),
+                      "max": round(max(latencies), 3)},
+        "slowest_queries_ms": {q: round(ms, 2) for q, ms in sorted(by_query.items(), key=lambda kv: -kv[1])[:5]},
         "ping_round_trip_ms": {"p50": round(percentile(pings, 50), 3), "p99": round(percentile(pings, 99), 3)},
         "peak_memory_mb": round(peak / 1024, 1),
         "tools_list_bytes": len(tools_list),

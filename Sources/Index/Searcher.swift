@@ -31,8 +31,11 @@ struct Searcher {
         /// Longer ones are questions in the asker's words, many of which no answer holds: they
         /// are retrieved softly (a minimum-should-match, as search engines do).
         var shortQuery = 4
-        /// Terms in more than this share of the entries do not make an entry a candidate.
-        var commonShare = 0.2
+        /// The rows an any-word query may score, as a share of the entries, within
+        /// ``scoredRows`` (docs/search.md: Bounded work).
+        var scoredShare = 0.1
+        /// The bounds of the rows an any-word query may score.
+        var scoredRows = 1_000...5_000
         /// Multiplies the score of a routing entry (``EntryRole/routing``).
         var routing = 0.5
         /// Multipliers per kind (1 when absent).
@@ -62,7 +65,7 @@ struct Searcher {
                 case "coverage": r.coverage = v
                 case "shortQuery": r.shortQuery = Int(v)
                 case "pairs": r.pairs = v
-                case "commonShare": r.commonShare = v
+                case "scoredShare": r.scoredShare = v
                 case "routing": r.routing = v
                 default: if kv[0].hasPrefix("kind.") { r.kinds[String(kv[0].dropFirst(5))] = v }
                 }
@@ -156,16 +159,17 @@ struct Searcher {
 
         let expressions = query.terms.map(Self.expression)
         let soft = expressions.count > ranking.shortQuery
-        var candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit)
+        let entries = Double(try db.scalar("SELECT count(*) FROM entries") ?? 0)
+        var candidates = try strictCandidates(query.terms, entries: entries, filter: filter, values: values, limit: limit)
         if soft {
             // Any word may be missing: BM25 over the words' OR adds candidates, then every
             // candidate is weighed by how much of the query (by IDF) it holds.
-            let stats = try termStats(expressions)
+            let stats = try termStats(expressions, entries: entries)
             let strict = Set(candidates.map(\.rowid))
-            candidates += try candidatesFor(retrievalExpression(stats), filter: filter, values: values).filter { !strict.contains($0.rowid) }
+            candidates += try candidatesFor(anyWordExpression(stats), filter: filter, values: values).filter { !strict.contains($0.rowid) }
             try weighByCoverage(&candidates, stats)
         } else if candidates.isEmpty, expressions.count > 1 {
-            candidates = try candidatesFor(expressions.joined(separator: " OR "), filter: filter, values: values)
+            candidates = try candidatesFor(anyWordExpression(termStats(expressions, entries: entries)), filter: filter, values: values)
             results.partial = !candidates.isEmpty
         }
         if soft { try weighByAdjacentPairs(&candidates, query.terms) }
@@ -187,9 +191,9 @@ struct Searcher {
 
     /// Every word must match. For words in most entries, the entries that have them in a title,
     /// breadcrumb or keyword are ranked first (the heavy columns would win anyway).
-    private func strictCandidates(_ terms: [SearchQuery.Term], filter: String, values: [SQLValue], limit: Int) throws -> [Candidate] {
+    private func strictCandidates(_ terms: [SearchQuery.Term], entries: Double, filter: String, values: [SQLValue], limit: Int) throws -> [Candidate] {
         let all = terms.map(Self.expression).joined(separator: " AND ")
-        if try isCommon(terms) {
+        if try isCommon(terms, entries: entries) {
             let narrowed = try candidatesFor("{title breadcrumb keywords} : (\(all))", filter: filter, values: values)
             if narrowed.count >= limit { return narrowed }
         }
@@ -206,8 +210,7 @@ struct Searcher {
         var matches: Double { Double(rowids.count) }
     }
 
-    private func termStats(_ expressions: [String]) throws -> (entries: Double, terms: [TermStats]) {
-        let entries = Double(try db.scalar("SELECT count(*) FROM entries") ?? 0)
+    private func termStats(_ expressions: [String], entries: Double) throws -> (entries: Double, terms: [TermStats]) {
         let terms = try expressions.map { expression in
             let rowids = try matching(expression)
             let n = Double(rowids.count)
@@ -223,13 +226,33 @@ struct Searcher {
         try db.query("SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid", [.text(expression)]) { $0.int(0) }
     }
 
-    /// The OR of the terms, without those in more than ``Ranking/commonShare`` of the entries
-    /// while the others match enough entries: they add little to BM25 and would make every
-    /// entry a candidate.
-    private func retrievalExpression(_ stats: (entries: Double, terms: [TermStats])) -> String {
-        let rare = stats.terms.filter { $0.matches <= ranking.commonShare * stats.entries }
-        let enough = rare.map(\.matches).reduce(0, +) >= Double(ranking.candidates)
-        return (enough ? rare : stats.terms).map(\.expression).joined(separator: " OR ")
+    /// The most rows an any-word query scores: ``Ranking/scoredShare`` of the entries, within
+    /// ``Ranking/scoredRows``. Scoring (BM25 per row) is most of a query's time; reading which rows hold
+    /// a term is cheap.
+    func rowBudget(entries: Double) -> Double {
+        min(max(ranking.scoredShare * entries, Double(ranking.scoredRows.lowerBound)), Double(ranking.scoredRows.upperBound))
+    }
+
+    /// Any of the terms, with bounded work and the scores of the full OR. The rarest terms, as
+    /// many as hold at most ``rowBudget(entries:)`` rows together (at least one), choose the
+    /// candidates; the common rest only adds to the score of candidates that hold it:
+    /// `(rare NOT common) OR (common AND rare)` matches the rows of `rare`, and FTS5 reports a
+    /// term's hits only from the branch that matched, so each row's BM25 counts every term it
+    /// holds once, as `rare OR common` would.
+    private func anyWordExpression(_ stats: (entries: Double, terms: [TermStats])) -> String {
+        let budget = rowBudget(entries: stats.entries)
+        var rare: [TermStats] = []
+        var rows = 0.0
+        for term in stats.terms.sorted(by: { ($0.matches, $0.expression) < ($1.matches, $1.expression) }) where rare.isEmpty || rows + term.matches <= budget {
+            rare.append(term)
+            rows += term.matches
+        }
+        let kept = Set(rare.map(\.expression))
+        let common = stats.terms.filter { !kept.contains($0.expression) }
+        let r = "(" + rare.map(\.expression).joined(separator: " OR ") + ")"
+        if common.isEmpty { return r }
+        let c = "(" + common.map(\.expression).joined(separator: " OR ") + ")"
+        return "(\(r) NOT \(c)) OR (\(c) AND \(r))"
     }
 
     /// Multiplies each candidate's score by its coverage of the query (the share of the terms'
@@ -473,13 +496,12 @@ struct Searcher {
         return joined
     }
 
-    /// Above this many entries holding every word of a query, ranking is narrowed to the heavy columns.
-    static let commonMatches: Int64 = 20_000
-
-    /// Whether every word of the query is in more than ``commonMatches`` entries.
-    private func isCommon(_ terms: [SearchQuery.Term]) throws -> Bool {
+    /// Whether every word of the query is in more entries than ``rowBudget(entries:)``: then
+    /// ranking is narrowed to the heavy columns first.
+    private func isCommon(_ terms: [SearchQuery.Term], entries: Double) throws -> Bool {
+        let budget = rowBudget(entries: entries)
         for term in terms {
-            guard case .word(let w) = term, try entriesHolding(w) > Self.commonMatches else { return false }
+            guard case .word(let w) = term, Double(try entriesHolding(w)) > budget else { return false }
         }
         return !terms.isEmpty
     }

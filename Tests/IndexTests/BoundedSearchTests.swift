@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import SkillIndex
+
+/// An any-word query scores a bounded number of rows: its rarest terms choose the candidates,
+/// and the common terms still count in the candidates' scores (docs/search.md: Bounded work).
+@Suite struct BoundedSearchTests {
+    static let skill = """
+    ---
+    name: layouts
+    description: Layouts.
+    ---
+    # Layouts
+
+    ## Zephyr grids
+    A zephyr grid keeps the view state of each cell in a layout.
+
+    ## Quasar stacks
+    A quasar stack lays out one view.
+
+    ## View state
+    Keep the view state in the layout's owner.
+
+    ## State restoration
+    Restore the view state when the app starts again.
+
+    ## View identity
+    A view with a stable identity keeps its state.
+
+    """ + (1...10).map { "## Palette \($0)\nColour \($0) of the palette, in light and dark.\n\n" }.joined()
+
+    /// The question, a searcher over the index, and the ids and scores of its results.
+    static func search(_ box: Sandbox, rows: ClosedRange<Int>) throws -> [String: Double] {
+        let db = try Database(path: box.indexURL.path, readOnly: true)
+        var searcher = Searcher(db: db)
+        searcher.ranking.scoredRows = rows
+        let results = try searcher.search("zephyr quasar view state layout", kind: nil, skill: nil, limit: 10).results
+        return Dictionary(uniqueKeysWithValues: results.map { ($0.title, $0.score) })
+    }
+
+    @Test func rareTermsChooseCandidatesAndCommonTermsStillScore() throws {
+        let box = try Sandbox(fixtures: nil)
+        try box.write(Self.skill, to: "layouts/SKILL.md")
+        try box.index().refresh()
+
+        let unbounded = try Self.search(box, rows: 1_000...5_000)
+        // Two rows at most: "zephyr" and "quasar" (one entry each) choose the candidates.
+        let bounded = try Self.search(box, rows: 2...2)
+        #expect(Set(bounded.keys) == ["Zephyr grids", "Quasar stacks"])
+        #expect(unbounded.keys.contains("View state"))
+        // "view", "state" and "layout" (in a third of the entries) still count: the scores are
+        // those of the whole OR.
+        #expect(bounded["Zephyr grids"] == unbounded["Zephyr grids"])
+        #expect(bounded["Quasar stacks"] == unbounded["Quasar stacks"])
+        #expect(try #require(bounded["Zephyr grids"]) > bounded["Quasar stacks"] ?? 0)
+    }
+}
