@@ -29,10 +29,13 @@ final class ParseAhead: @unchecked Sendable {
         guard !skills.isEmpty else { return }
         for _ in 0..<max(1, min(threads, skills.count)) {
             workers.enter()
-            Thread.detachNewThread { [self] in
+            let thread = Thread { [self] in
                 work()
                 workers.leave()
             }
+            // A main thread's stack, as the parser had when the build parsed on the caller's thread.
+            thread.stackSize = 8 << 20
+            thread.start()
         }
     }
 
