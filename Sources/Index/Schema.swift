@@ -8,6 +8,8 @@ enum Schema {
 
     static let create = """
     PRAGMA page_size = 8192;
+    -- A new index's FTS5 `optimize` frees the segments it merged: `incremental_vacuum` returns them.
+    PRAGMA auto_vacuum = INCREMENTAL;
     CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     -- One row per skill folder found, shadowed ones included (name NULL) so their files are watched.
     CREATE TABLE skills(

@@ -176,7 +176,7 @@ public final class SkillIndex: @unchecked Sendable {
                 return report
             }
             // One segment: every search then looks each word up once, not once a segment.
-            try db.execute("INSERT INTO fts(fts) VALUES ('optimize');")
+            try db.execute("INSERT INTO fts(fts) VALUES ('optimize'); PRAGMA incremental_vacuum;")
             try db.execute("PRAGMA journal_mode = WAL")
             db.close()
         } catch let error as SQLiteError {
