@@ -103,11 +103,18 @@ struct IndexBuilder {
         var scan = foldersChanged ? Scanner.scan(roots: roots) : restat(storedSkills, storedDocuments)
         if scan.skills.contains(where: { $0.documents.isEmpty }) { scan = Scanner.scan(roots: roots) }
 
-        // Which documents changed: size and mtime first, then the content hash.
+        // Which documents changed: size and mtime first, then the content hash. A new skill, or
+        // one whose SKILL.md changed, is parsed whole (its name and frontmatter apply to every
+        // document) by the parsing threads, which read and hash its documents themselves.
         var changed: [String: [Changed]] = [:]
         var touched: [ScannedDocument] = []
         var unread: [String: (document: ScannedDocument, folder: String)] = [:]
+        var toLoad: [ScannedSkill] = []
         for skill in scan.skills {
+            guard storedSkills[skill.folder] != nil else {
+                toLoad.append(skill)
+                continue
+            }
             for document in skill.documents {
                 let stored = storedDocuments[document.file]
                 if !verify, let stored, stored.folder == skill.folder, stored.size == document.stamp.size, stored.mtime == document.stamp.mtime {
@@ -125,22 +132,18 @@ struct IndexBuilder {
                     changed[skill.folder, default: []].append(Changed(document: document, data: data, hash: hash))
                 }
             }
+            if changed[skill.folder]?.contains(where: { $0.document.file == skill.documents[0].file }) == true { toLoad.append(skill) }
         }
 
-        /// A document's content hash: from this build's comparison, else read now; `nil` when it
-        /// cannot be read.
-        func hash(of document: ScannedDocument, in folder: String) -> String? {
+        /// A document's content hash: from this build's comparison or parse, else read now;
+        /// `nil` when it cannot be read.
+        func hash(of document: ScannedDocument, in folder: String, parsed: ParsedSkill?) -> String? {
+            if let known = parsed?.hashes[document.file] { return known }
             if let known = changed[folder]?.first(where: { $0.document.file == document.file })?.hash { return known }
             return read(document.file).map(Scanner.hash)
         }
 
-        // Skills whose SKILL.md changed (or that are new) are parsed whole: their name and
-        // frontmatter apply to every document.
-        var loaded: [String: Skill] = [:]
         var parsedDocuments = 0
-        var toLoad = scan.skills.filter { skill in
-            storedSkills[skill.folder] == nil || changed[skill.folder]?.contains { $0.document.file == skill.documents[0].file } == true
-        }
         // A new skill is both to load and changed: count it once.
         let loading = Set(toLoad.map(\.folder))
         let work = toLoad.count + changed.keys.filter { !loading.contains($0) }.count
@@ -153,51 +156,47 @@ struct IndexBuilder {
             parsedDocuments += documents
             if let limit = stopAfterDocuments, parsedDocuments >= limit { throw IndexError.interrupted }
         }
-        for skill in toLoad {
-            let parsed = SkillLoader.load(folder: URL(fileURLWithPath: skill.folder), root: URL(fileURLWithPath: skill.root))
-            loaded[skill.folder] = parsed
-            try count(parsed.documents.count)
-            try tick()
-        }
 
         // A Claude Code plugin's skills are named PLUGIN:SKILL, as Claude Code names them.
         let prefixes = roots.map { ClaudePlugin.owning(skillsFolder: $0).map { $0.name + ":" } ?? "" }
-        func ownName(_ skill: ScannedSkill) -> String {
-            if let loaded = loaded[skill.folder] { return prefixes[min(skill.rootIndex, prefixes.count - 1)] + loaded.name }
+        func ownName(_ skill: ScannedSkill, _ parsed: Skill?) -> String {
+            if let parsed { return prefixes[min(skill.rootIndex, prefixes.count - 1)] + parsed.name }
             return storedSkills[skill.folder]?.ownName
                 ?? prefixes[min(skill.rootIndex, prefixes.count - 1)] + URL(fileURLWithPath: skill.folder).lastPathComponent
         }
 
-        // Names: the first root wins; twice in one root, the later one is NAME~2.
-        var assigned: [String: String] = [:]
+        // Names: the first root wins; twice in one root, the later one is NAME~2. A skill's name
+        // depends only on the skills before it, so each is named as it comes.
+        var duplicates: [Diagnostic] = []
+        var assignedNames = Set<String>()
         var firstRoot: [String: (root: Int, folder: String)] = [:]
         var used: [String: Int] = [:]
-        for skill in scan.skills {
-            let own = ownName(skill)
-            if let first = firstRoot[own] {
-                let firstPath = first.folder + "/" + "SKILL.md"
-                if first.root != skill.rootIndex {
-                    report.diagnostics.append(Diagnostic(
-                        .warning, .duplicateSkill,
-                        "skill '\(own)' is also in \(first.folder), an earlier root, which wins; this one is not indexed",
-                        path: skill.documents[0].path, line: 1))
-                    continue
-                }
-                var n = (used[own] ?? 1) + 1
-                while assigned.values.contains("\(own)~\(n)") { n += 1 }
-                used[own] = n
-                assigned[skill.folder] = "\(own)~\(n)"
-                report.diagnostics.append(Diagnostic(
-                    .warning, .duplicateSkill,
-                    "skill '\(own)' is also at \(firstPath); this one is indexed as '\(own)~\(n)'; rename one of them",
-                    path: skill.documents[0].path, line: 1))
-            } else {
+        func assign(_ skill: ScannedSkill, _ own: String) -> String? {
+            guard let first = firstRoot[own] else {
                 firstRoot[own] = (skill.rootIndex, skill.folder)
-                assigned[skill.folder] = own
+                assignedNames.insert(own)
+                return own
             }
-            _ = own
+            if first.root != skill.rootIndex {
+                duplicates.append(Diagnostic(
+                    .warning, .duplicateSkill,
+                    "skill '\(own)' is also in \(first.folder), an earlier root, which wins; this one is not indexed",
+                    path: skill.documents[0].path, line: 1))
+                return nil
+            }
+            var n = (used[own] ?? 1) + 1
+            while assignedNames.contains("\(own)~\(n)") { n += 1 }
+            used[own] = n
+            assignedNames.insert("\(own)~\(n)")
+            duplicates.append(Diagnostic(
+                .warning, .duplicateSkill,
+                "skill '\(own)' is also at \(first.folder + "/SKILL.md"); this one is indexed as '\(own)~\(n)'; rename one of them",
+                path: skill.documents[0].path, line: 1))
+            return "\(own)~\(n)"
         }
-        try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('duplicates', ?)", [.text(try Self.json(report.diagnostics))])
+
+        try beginVocabulary()
+        let wasEmpty = try db.scalar("SELECT count(*) FROM entries") == 0
 
         // Skills gone from disk.
         let scanned = Set(scan.skills.map(\.folder))
@@ -208,12 +207,22 @@ struct IndexBuilder {
             try deleteSkill(folder)
         }
 
-        // Skills on disk.
-        toLoad.removeAll()
+        // Skills on disk, in order; each written as soon as it is parsed.
+        let parser = ParseAhead(toLoad)
+        defer { parser.stop() }
+        var nextLoad = 0
+        var written: [Diagnostic] = []
         for skill in scan.skills {
+            var parsed: ParsedSkill?
+            if nextLoad < toLoad.count, toLoad[nextLoad].folder == skill.folder {
+                parsed = parser.take(nextLoad)
+                nextLoad += 1
+                try count(parsed!.skill.documents.count)
+                try tick()
+            }
             let stored = storedSkills[skill.folder]
-            let own = ownName(skill)
-            guard let name = assigned[skill.folder] else {
+            let own = ownName(skill, parsed?.skill)
+            guard let name = assign(skill, own) else {
                 // Shadowed by a skill of an earlier root: watched, not indexed.
                 if stored?.name != nil {
                     report.removed.append(SkillChange(name: stored!.name!, path: skill.path, entries: try entryCount(skill.folder)))
@@ -224,29 +233,30 @@ struct IndexBuilder {
                     [.text(skill.folder), .int(Int64(skill.rootIndex)), .text(skill.root), .text(skill.path), .text(own)])
                 // Their hashes find copies of an indexed document (a search result's `alsoAt`).
                 for document in skill.documents {
-                    try upsertDocument(document, folder: skill.folder, hash: hash(of: document, in: skill.folder) ?? "", diagnostics: [])
+                    _ = try upsertDocument(
+                        document, folder: skill.folder, hash: hash(of: document, in: skill.folder, parsed: parsed) ?? "", diagnostics: [])
                 }
                 continue
             }
-            if loaded[skill.folder] == nil, stored?.name == name, stored?.rootIndex == skill.rootIndex {
+            if parsed == nil, stored?.name == name, stored?.rootIndex == skill.rootIndex {
                 // Same skill, same name: re-parse only the documents that changed.
                 let current = Set(skill.documents.map(\.file))
                 let gone = (storedFilesByFolder[skill.folder] ?? []).filter { !current.contains($0) }
                 for file in gone {
-                    try db.run("DELETE FROM entries WHERE file = ?", [.text(file)])
+                    try deleteEntries(where: "doc = (SELECT id FROM documents WHERE file = ?)", [.text(file)])
                     try db.run("DELETE FROM documents WHERE file = ?", [.text(file)])
                 }
                 for item in changed[skill.folder] ?? [] {
                     let document = item.document
                     var key = skill.path == "." ? document.path : String(document.path.dropFirst(skill.path.count + 1))
                     if key.lowercased().hasSuffix(".md") { key = String(key.dropLast(3)) }
-                    let parsed = DocumentParser.parse(item.data, path: document.path, skill: name, key: key, isSkillFile: false)
+                    let model = DocumentParser.parse(item.data, path: document.path, skill: name, key: key, isSkillFile: false)
                     try count(1)
-                    try db.run("DELETE FROM entries WHERE file = ?", [.text(document.file)])
-                    let records = CodeRecord.records(for: parsed.entries)
-                    for entry in parsed.entries { try insert(entry, folder: skill.folder, root: skill.root, records: records[entry.id]) }
-                    try upsertDocument(document, folder: skill.folder, hash: item.hash, diagnostics: parsed.diagnostics)
-                    report.diagnostics += parsed.diagnostics
+                    try deleteEntries(where: "doc = (SELECT id FROM documents WHERE file = ?)", [.text(document.file)])
+                    let doc = try upsertDocument(document, folder: skill.folder, hash: item.hash, diagnostics: model.diagnostics)
+                    let records = CodeRecord.records(for: model.entries)
+                    for entry in model.entries { try insert(entry, doc: doc, records: records[entry.id], vocabulary: !wasEmpty) }
+                    written += model.diagnostics
                 }
                 if !gone.isEmpty || changed[skill.folder] != nil {
                     report.updated.append(SkillChange(name: name, path: skill.path, entries: try entryCount(skill.folder)))
@@ -255,44 +265,52 @@ struct IndexBuilder {
                 continue
             }
             // Parse the whole skill (new, SKILL.md changed, or renamed).
-            var parsed = loaded[skill.folder]
-            if parsed == nil || parsed?.name != name {
-                parsed = SkillLoader.load(
+            var model = parsed?.skill
+            if model == nil || model?.name != name {
+                model = SkillLoader.load(
                     folder: URL(fileURLWithPath: skill.folder), root: URL(fileURLWithPath: skill.root),
                     as: name)
-                if loaded[skill.folder] == nil { try count(parsed!.documents.count) }
+                if parsed == nil { try count(model!.documents.count) }
             }
-            let model = parsed!
+            let whole = model!
             try deleteSkill(skill.folder)
             try db.run(
                 "INSERT INTO skills(folder, root_index, root, path, own_name, name, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [.text(skill.folder), .int(Int64(skill.rootIndex)), .text(skill.root), .text(skill.path),
-                 .text(own.isEmpty ? name : own), .text(name), .text(model.description)])
-            let records = CodeRecord.records(for: model.entries)
-            for entry in model.entries { try insert(entry, folder: skill.folder, root: skill.root, records: records[entry.id]) }
-            let byPath = Dictionary(grouping: model.diagnostics, by: \.path)
+                 .text(own.isEmpty ? name : own), .text(name), .text(whole.description)])
+            let byPath = Dictionary(grouping: whole.diagnostics, by: \.path)
             let known = Set(skill.documents.map(\.path))
-            let orphans = model.diagnostics.filter { !known.contains($0.path) }
-            let notRead = Set(model.diagnostics.filter { $0.id == .unreadable }.map(\.path))
+            let orphans = whole.diagnostics.filter { !known.contains($0.path) }
+            let notRead = Set(whole.diagnostics.filter { $0.id == .unreadable }.map(\.path))
+            var docs: [String: Int64] = [:]
             for (offset, document) in skill.documents.enumerated() {
                 var document = document
-                let hash = hash(of: document, in: skill.folder)
+                let hash = hash(of: document, in: skill.folder, parsed: parsed)
                 if hash == nil || notRead.contains(document.path) || unread[document.file] != nil { document.stamp.mtime = Self.unreadStamp }
-                try upsertDocument(
+                docs[document.path] = try upsertDocument(
                     document, folder: skill.folder, hash: hash ?? "",
                     diagnostics: (byPath[document.path] ?? []) + (offset == 0 ? orphans : []))
             }
-            report.diagnostics += model.diagnostics
-            let change = SkillChange(name: name, path: skill.path, entries: model.entries.count)
+            // Entries of a document the scanner does not list (a link to another skill's file)
+            // are not indexed: they could not be read back.
+            let records = CodeRecord.records(for: whole.entries)
+            for entry in whole.entries {
+                guard let doc = docs[entry.source.path] else { continue }
+                try insert(entry, doc: doc, records: records[entry.id], vocabulary: !wasEmpty)
+            }
+            written += whole.diagnostics
+            let change = SkillChange(name: name, path: skill.path, entries: whole.entries.count)
             if stored?.name == nil { report.added.append(change) } else { report.updated.append(change) }
         }
+        report.diagnostics = duplicates + written
+        try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('duplicates', ?)", [.text(try Self.json(duplicates))])
         for (file, item) in unread {
             if storedDocuments[file] != nil {
                 try db.run("UPDATE documents SET mtime = ? WHERE file = ?", [.int(Self.unreadStamp), .text(file)])
             } else if try db.scalar("SELECT count(*) FROM skills WHERE folder = ?", [.text(item.folder)]) == 1 {
                 var document = item.document
                 document.stamp.mtime = Self.unreadStamp
-                try upsertDocument(document, folder: item.folder, hash: "", diagnostics: [])
+                _ = try upsertDocument(document, folder: item.folder, hash: "", diagnostics: [])
             }
         }
         for document in touched {
@@ -305,6 +323,8 @@ struct IndexBuilder {
                 try db.run("INSERT INTO dirs(path, mtime) VALUES (?, ?)", [.text(path), .int(mtime)])
             }
         }
+        if wasEmpty { try addAllToVocabulary() }
+        try commitVocabulary()
         report.documentsParsed = parsedDocuments
         report.skillCount = Int(try db.scalar("SELECT count(*) FROM skills WHERE name IS NOT NULL") ?? 0)
         report.entryCount = Int(try db.scalar("SELECT count(*) FROM entries") ?? 0)
@@ -349,44 +369,58 @@ struct IndexBuilder {
     }
 
     private func entryCount(_ folder: String) throws -> Int {
-        Int(try db.scalar("SELECT count(*) FROM entries WHERE folder = ?", [.text(folder)]) ?? 0)
+        Int(try db.scalar(
+            "SELECT count(*) FROM entries WHERE doc IN (SELECT id FROM documents WHERE folder = ?)", [.text(folder)]) ?? 0)
     }
 
     private func deleteSkill(_ folder: String) throws {
-        try db.run("DELETE FROM entries WHERE folder = ?", [.text(folder)])
+        try deleteEntries(where: "doc IN (SELECT id FROM documents WHERE folder = ?)", [.text(folder)])
         try db.run("DELETE FROM documents WHERE folder = ?", [.text(folder)])
         try db.run("DELETE FROM skills WHERE folder = ?", [.text(folder)])
     }
 
-    private func upsertDocument(_ document: ScannedDocument, folder: String, hash: String, diagnostics: [Diagnostic]) throws {
-        try db.run(
-            "INSERT OR REPLACE INTO documents(file, folder, path, size, mtime, hash, diagnostics) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    /// Records a document (its id kept when it was recorded before) and returns its id.
+    private func upsertDocument(_ document: ScannedDocument, folder: String, hash: String, diagnostics: [Diagnostic]) throws -> Int64 {
+        try db.query(
+            """
+            INSERT INTO documents(file, folder, path, size, mtime, hash, diagnostics) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(file) DO UPDATE SET folder = excluded.folder, path = excluded.path, size = excluded.size,
+                mtime = excluded.mtime, hash = excluded.hash, diagnostics = excluded.diagnostics
+            RETURNING id
+            """,
             [.text(document.file), .text(folder), .text(document.path), .int(document.stamp.size),
-             .int(document.stamp.mtime), .text(hash), .text(try Self.json(diagnostics))])
+             .int(document.stamp.mtime), .text(hash), .text(try Self.json(diagnostics))]
+        ) { $0.int(0) }[0]
     }
 
-    private func insert(_ entry: Entry, folder: String, root: String, records: [CodeRecord]?) throws {
+    /// Writes one entry of document `doc`, its code records and, for a checklist `skill check`
+    /// matches, its items; its words join the vocabulary when `vocabulary` is set (else the
+    /// build adds every entry's at the end).
+    private func insert(_ entry: Entry, doc: Int64, records: [CodeRecord]?, vocabulary: Bool) throws {
         let langs = Set(entry.code.map(\.language).filter { !$0.isEmpty })
         let ancestors = entry.breadcrumb.dropLast()
+        let keywords = entry.keywords.joined(separator: " ")
+        let columns: [SQLValue] = [
+            .text(entry.title), .text(([entry.skill] + ancestors).joined(separator: " › ")),
+            .text(keywords), .text(entry.text), .text(entry.code.map(\.code).joined(separator: "\n")),
+        ]
         try db.run(
             """
-            INSERT OR IGNORE INTO entries(id, kind, role, hash, skill, folder, file, path, line, end_line, crumbs, langs,
+            INSERT OR IGNORE INTO entries(id, kind, role, hash, skill, doc, line, end_line, crumbs, langs,
                 title, breadcrumb, keywords, text, code)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [.text(entry.id), .text(entry.kind.rawValue), .text(entry.role.rawValue),
              .text(String(FNV1a.hash(Data((entry.kind.rawValue + "\n" + entry.markdown).utf8)), radix: 16)),
-             .text(entry.skill), .text(folder),
-             .text(root + "/" + entry.source.path), .text(entry.source.path),
+             .text(entry.skill), .int(doc),
              .int(Int64(entry.source.line)), .int(Int64(entry.source.endLine)),
-             .text(try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " "),
-             .text(entry.title), .text(([entry.skill] + ancestors).joined(separator: " › ")),
-             .text(entry.keywords.joined(separator: " ")), .text(entry.text),
-             .text(entry.code.map(\.code).joined(separator: "\n"))])
-        if try db.scalar("SELECT changes()") == 1 {
-            let rowid = db.lastInsertRowID
-            try db.run("INSERT INTO entry_json(rowid, json) VALUES (?, ?)", [.int(rowid), .text(try Self.json(entry))])
-            try insertSignatures(records ?? [], entry: rowid)
+             .text(try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " ")] + columns)
+        guard try db.scalar("SELECT changes()") == 1 else { return }
+        let rowid = db.lastInsertRowID
+        if vocabulary { try addToVocabulary(columns) }
+        try insertSignatures(records ?? [], entry: rowid)
+        if case .checklist(let checklist) = entry.details, !keywords.isEmpty {
+            try db.run("INSERT INTO checklists(entry, items) VALUES (?, ?)", [.int(rowid), .text(try Self.json(checklist.items))])
         }
     }
 

@@ -15,6 +15,9 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
     case entryNotFound(String)
     /// The index path names a file that is not an index of ours, which a build must not replace.
     case notAnIndex(String)
+    /// An entry's document (this file) no longer holds what the index recorded, and a refresh
+    /// did not see the change (its size and time are as recorded).
+    case documentChanged(String)
 
     /// Whether the committed index can still be read after this error (another process is
     /// writing it, or it cannot be written but is there).
@@ -39,6 +42,8 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
             return "no entry has the id '\(id)'; find ids with `skill search`"
         case .notAnIndex(let path):
             return "\(path) exists and is not a skill index; refusing to replace it: pass --index a new path (or SKILL_INDEX) or remove the file yourself"
+        case .documentChanged(let path):
+            return "\(path) changed since the index was built, keeping its size and time; run `skill build --verify` to re-read it"
         }
     }
 }

@@ -1,13 +1,15 @@
 /// The index's tables. Raise ``version`` whenever they change: an index of another version is
 /// rebuilt from scratch.
 enum Schema {
-    static let version = 4
+    static let version = 5
 
     /// The tokenizer of the ranked full-text table: Porter stems over Unicode words.
     static let tokenizer = "porter unicode61 remove_diacritics 2"
 
     static let create = """
     PRAGMA page_size = 8192;
+    -- A new index's FTS5 `optimize` frees the segments it merged: `incremental_vacuum` returns them.
+    PRAGMA auto_vacuum = INCREMENTAL;
     CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     -- One row per skill folder found, shadowed ones included (name NULL) so their files are watched.
     CREATE TABLE skills(
@@ -19,9 +21,11 @@ enum Schema {
         name TEXT UNIQUE,
         description TEXT NOT NULL
     );
-    -- Every markdown document of every skill: what the incremental build compares.
+    -- Every markdown document of every skill: what the incremental build compares. Entries refer to
+    -- their document by `id`, so each path is stored once.
     CREATE TABLE documents(
-        file TEXT PRIMARY KEY,
+        id INTEGER PRIMARY KEY,
+        file TEXT NOT NULL UNIQUE,
         folder TEXT NOT NULL,
         path TEXT NOT NULL,
         size INTEGER NOT NULL,
@@ -41,9 +45,7 @@ enum Schema {
         -- FNV-1a of the kind and the markdown: equal for the same entry in two copies of a skill.
         hash TEXT NOT NULL,
         skill TEXT NOT NULL,
-        folder TEXT NOT NULL,
-        file TEXT NOT NULL,
-        path TEXT NOT NULL,
+        doc INTEGER NOT NULL,
         line INTEGER NOT NULL,
         end_line INTEGER NOT NULL,
         crumbs TEXT NOT NULL,
@@ -54,24 +56,18 @@ enum Schema {
         text TEXT NOT NULL,
         code TEXT NOT NULL
     );
-    -- The whole entry as JSON (Parser's Codable form), apart so that ranking reads small rows.
-    CREATE TABLE entry_json(rowid INTEGER PRIMARY KEY, json TEXT NOT NULL);
-    CREATE INDEX entries_file ON entries(file);
-    CREATE INDEX entries_folder ON entries(folder);
+    CREATE INDEX entries_doc ON entries(doc);
     CREATE INDEX entries_skill ON entries(skill);
-    -- Ranked search: BM25 over stemmed words, weighted per column at query time.
+    -- Ranked search: BM25 over stemmed words, weighted per column at query time. No prefix indexes:
+    -- they tripled the table for `word*` queries that read the term range of the main index instead.
     CREATE VIRTUAL TABLE fts USING fts5(
         title, breadcrumb, keywords, text, code,
         content='entries', content_rowid='rowid',
-        tokenize='\(tokenizer)', prefix='2 3'
+        tokenize='\(tokenizer)'
     );
-    -- The same text unstemmed, only for its vocabulary (typo tolerance).
-    CREATE VIRTUAL TABLE words USING fts5(
-        title, breadcrumb, keywords, text, code,
-        content='entries', content_rowid='rowid',
-        tokenize='unicode61 remove_diacritics 2', detail=none
-    );
-    CREATE VIRTUAL TABLE words_vocab USING fts5vocab(words, row);
+    -- The unstemmed words of the entries (the `unicode61` tokens of all five columns) and how many
+    -- entries hold each: the vocabulary of typo tolerance, kept by the build (IndexBuilder+Vocabulary).
+    CREATE TABLE words_vocab(term TEXT PRIMARY KEY, doc INTEGER NOT NULL) WITHOUT ROWID;
     -- `skill check` (docs/check.md): the code of every example ('code') and every ❌ block of an
     -- anti-pattern ('mistake', with its ✅ fix) as sketched words; the matcher weighs them at load.
     CREATE TABLE signatures(
@@ -85,20 +81,23 @@ enum Schema {
         fix_code TEXT NOT NULL
     );
     CREATE INDEX signatures_entry ON signatures(entry);
-    CREATE TRIGGER entries_delete_signatures AFTER DELETE ON entries BEGIN
+    -- The items of a checklist that `skill check` matches (one with keywords): JSON, read at load.
+    CREATE TABLE checklists(entry INTEGER PRIMARY KEY, items TEXT NOT NULL);
+    CREATE TRIGGER entries_delete_details AFTER DELETE ON entries BEGIN
         DELETE FROM signatures WHERE entry = old.rowid;
+        DELETE FROM checklists WHERE entry = old.rowid;
     END;
+    """
+
+    /// What keeps `fts` in step with `entries`, created after a new index's first fill (which
+    /// builds `fts` once, with FTS5's `rebuild`, instead of row by row).
+    static let triggers = """
     CREATE TRIGGER entries_insert AFTER INSERT ON entries BEGIN
         INSERT INTO fts(rowid, title, breadcrumb, keywords, text, code)
             VALUES (new.rowid, new.title, new.breadcrumb, new.keywords, new.text, new.code);
-        INSERT INTO words(rowid, title, breadcrumb, keywords, text, code)
-            VALUES (new.rowid, new.title, new.breadcrumb, new.keywords, new.text, new.code);
     END;
     CREATE TRIGGER entries_delete AFTER DELETE ON entries BEGIN
-        DELETE FROM entry_json WHERE rowid = old.rowid;
         INSERT INTO fts(fts, rowid, title, breadcrumb, keywords, text, code)
-            VALUES ('delete', old.rowid, old.title, old.breadcrumb, old.keywords, old.text, old.code);
-        INSERT INTO words(words, rowid, title, breadcrumb, keywords, text, code)
             VALUES ('delete', old.rowid, old.title, old.breadcrumb, old.keywords, old.text, old.code);
     END;
     """

@@ -148,7 +148,7 @@ struct Searcher {
         guard !query.terms.isEmpty else {
             // Filters only: entries in index order.
             let rows = try db.query(
-                "SELECT \(Self.candidateColumns), e.skill, e.crumbs, e.path, e.line, e.end_line, e.file, substr(e.text, 1, 200) FROM entries e WHERE 1\(filter) ORDER BY e.skill, e.path, e.line LIMIT ?",
+                "SELECT \(Self.candidateColumns), e.skill, e.crumbs, d.path, e.line, e.end_line, d.file, substr(e.text, 1, 200) FROM entries e JOIN documents d ON d.id = e.doc WHERE 1\(filter) ORDER BY e.skill, d.path, e.line LIMIT ?",
                 values + [.int(Int64(limit))]
             ) { row -> SearchResult in
                 Self.result(Self.candidate(row, score: 0), Self.location(row, at: 7), snippet: Snippets.opening(row.text(13)))
@@ -354,8 +354,8 @@ struct Searcher {
     private func locationsFor(_ rowids: [Int64]) throws -> [Int64: Location] {
         guard !rowids.isEmpty else { return [:] }
         let sql = """
-        SELECT rowid, skill, crumbs, path, line, end_line, file FROM entries
-        WHERE rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
+        SELECT e.rowid, e.skill, e.crumbs, d.path, e.line, e.end_line, d.file FROM entries e JOIN documents d ON d.id = e.doc
+        WHERE e.rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
         """
         var locations: [Int64: Location] = [:]
         for (rowid, location) in try db.query(sql, rowids.map { .int($0) }, { ($0.int(0), Self.location($0, at: 1)) }) {

@@ -25,8 +25,8 @@ extension SkillIndex {
     private func codes(_ db: Database) throws -> [IndexedCode] {
         try db.query(
             """
-            SELECT e.id, e.title, e.skill, e.path, e.line, e.end_line, s.role, s.language, s.words, s.why, s.fix, s.fix_words, s.fix_code
-            FROM signatures s JOIN entries e ON e.rowid = s.entry ORDER BY e.id, s.rowid
+            SELECT e.id, e.title, e.skill, d.path, e.line, e.end_line, s.role, s.language, s.words, s.why, s.fix, s.fix_words, s.fix_code
+            FROM signatures s JOIN entries e ON e.rowid = s.entry JOIN documents d ON d.id = e.doc ORDER BY e.id, s.rowid
             """
         ) { row -> IndexedCode? in
             guard let role = CodeRecord.Role(rawValue: row.text(6)), let language = SourceLanguage(rawValue: row.text(7)) else { return nil }
@@ -44,16 +44,15 @@ extension SkillIndex {
         let decoder = JSONDecoder()
         return try db.query(
             """
-            SELECT e.id, e.title, e.skill, e.path, e.line, e.end_line, e.keywords, j.json
-            FROM entries e JOIN entry_json j ON j.rowid = e.rowid WHERE e.kind = 'checklist' AND e.keywords != '' ORDER BY e.id
+            SELECT e.id, e.title, e.skill, d.path, e.line, e.end_line, e.keywords, c.items
+            FROM checklists c JOIN entries e ON e.rowid = c.entry JOIN documents d ON d.id = e.doc ORDER BY e.id
             """
         ) { row -> IndexedChecklist? in
-            guard let entry = try? decoder.decode(Entry.self, from: Data(row.text(7).utf8)),
-                  case .checklist(let checklist) = entry.details else { return nil }
+            guard let items = try? decoder.decode([ChecklistItem].self, from: Data(row.text(7).utf8)) else { return nil }
             return IndexedChecklist(
                 id: row.text(0), title: row.text(1), skill: row.text(2),
                 source: SourceSpan(path: row.text(3), line: Int(row.int(4)), endLine: Int(row.int(5))),
-                keywords: row.text(6).split(separator: " ").map(String.init), items: checklist.items)
+                keywords: row.text(6).split(separator: " ").map(String.init), items: items)
         }.compactMap { $0 }
     }
 }

@@ -83,7 +83,7 @@ public final class SkillIndex: @unchecked Sendable {
             do {
                 return try db.transaction {
                     if full {
-                        try db.execute("DELETE FROM entries; DELETE FROM documents; DELETE FROM skills; DELETE FROM dirs;")
+                        try db.execute("DELETE FROM entries; DELETE FROM documents; DELETE FROM skills; DELETE FROM dirs; DELETE FROM words_vocab;")
                     }
                     return try IndexBuilder(
                         db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress,
@@ -169,10 +169,14 @@ public final class SkillIndex: @unchecked Sendable {
                 var report = try IndexBuilder(db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress)
                     .update(walk: true)
                 report.full = true
+                // The entries went in without triggers: the full-text index is built once, from
+                // all of them, then kept in step by the triggers.
+                try db.execute("INSERT INTO fts(fts) VALUES ('rebuild');")
+                try db.execute(Schema.triggers)
                 return report
             }
-            // One segment per full-text index: every search then looks each word up once, not once a segment.
-            try db.execute("INSERT INTO fts(fts) VALUES ('optimize'); INSERT INTO words(words) VALUES ('optimize');")
+            // One segment: every search then looks each word up once, not once a segment.
+            try db.execute("INSERT INTO fts(fts) VALUES ('optimize'); PRAGMA incremental_vacuum;")
             try db.execute("PRAGMA journal_mode = WAL")
             db.close()
         } catch let error as SQLiteError {
@@ -243,11 +247,50 @@ public final class SkillIndex: @unchecked Sendable {
     }
 
     /// The entry with this id, in full; `nil` when there is none.
+    ///
+    /// The index keeps no copy of an entry's details: its document is read and parsed again (a
+    /// millisecond), after checking that it still has the content hash the index recorded. When
+    /// it does not (edited or removed since the last refresh), the index is refreshed first and
+    /// the id looked up again.
+    /// - Throws: ``IndexError/documentChanged(_:)`` when the document still differs from the
+    ///   index after a refresh (edited without a change of size or time).
     public func entry(id: String) throws -> Entry? {
-        try locked {
-            guard let json = try database().text("SELECT j.json FROM entries e JOIN entry_json j ON j.rowid = e.rowid WHERE e.id = ?", [.text(id)]) else { return nil }
-            return try JSONDecoder().decode(Entry.self, from: Data(json.utf8))
+        switch try locked({ try storedEntry(id: id) }) {
+        case .found(let entry): return entry
+        case .none: return nil
+        case .changed:
+            try refresh()
+            switch try locked({ try storedEntry(id: id) }) {
+            case .found(let entry): return entry
+            case .none: return nil
+            case .changed(let file): throw IndexError.documentChanged(file)
+            }
         }
+    }
+
+    private enum StoredEntry {
+        case found(Entry)
+        case none
+        /// Its document (this file) is gone or no longer has the recorded content.
+        case changed(String)
+    }
+
+    private func storedEntry(id: String) throws -> StoredEntry {
+        let rows = try database().query(
+            """
+            SELECT d.file, d.path, d.hash, s.folder, s.root, s.name FROM entries e
+            JOIN documents d ON d.id = e.doc JOIN skills s ON s.folder = d.folder WHERE e.id = ?
+            """, [.text(id)]
+        ) { (file: $0.text(0), path: $0.text(1), hash: $0.text(2), folder: $0.text(3), root: $0.text(4), name: $0.text(5)) }
+        guard let row = rows.first else { return .none }
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: row.file)), Scanner.hash(data) == row.hash else {
+            return .changed(row.file)
+        }
+        let entries = SkillLoader.entries(
+            ofDocument: data, path: row.path, folder: URL(fileURLWithPath: row.folder, isDirectory: true),
+            root: URL(fileURLWithPath: row.root, isDirectory: true), as: row.name)
+        guard let entry = entries.first(where: { $0.id == id }) else { return .changed(row.file) }
+        return .found(entry)
     }
 
     /// Ids of entries starting with `prefix`, sorted (for completing a partial id).

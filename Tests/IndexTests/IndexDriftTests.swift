@@ -68,7 +68,7 @@ import Testing
         // What the old builder left after a failed read: the stamp kept, the entries gone.
         let db = try Database(path: box.indexURL.path)
         let file = box.skills.appendingPathComponent(document).path
-        try db.run("DELETE FROM entries WHERE file = ?", [.text(file)])
+        try db.run("DELETE FROM entries WHERE doc = (SELECT id FROM documents WHERE file = ?)", [.text(file)])
         try db.run("UPDATE documents SET hash = '0' WHERE file = ?", [.text(file)])
         db.close()
         #expect(try !index.isStale())

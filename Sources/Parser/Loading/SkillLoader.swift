@@ -21,20 +21,12 @@ public enum SkillLoader {
         let skillPath = join(folderPath, skillFile)
         let skillData = read(folder.appendingPathComponent(skillFile), path: skillPath, diagnostics: &diagnostics)
         let folderName = folder.standardizedFileURL.lastPathComponent
-        let main = DocumentParser.parse(skillData, path: skillPath, key: stem(skillFile), isSkillFile: true) {
-            override ?? skillName($0, folder: folderName)
-        }
-        let name = override ?? skillName(main.frontmatter, folder: folderName)
+        let (main, name, skillEntries) = parseSkillFile(skillData, path: skillPath, folderName: folderName, as: override)
         let description = main.frontmatter.description ?? ""
         diagnostics += main.diagnostics
         SpecRules.check(main.frontmatter, folder: folderName, path: skillPath, diagnostics: &diagnostics)
         var documents = [main.document]
-        let lines = main.frontmatter.lines ?? 1...1
-        var entries = [Entry(
-            id: name, kind: .skill, title: name, skill: name, breadcrumb: [],
-            source: SourceSpan(path: skillPath, line: lines.lowerBound, endLine: min(lines.upperBound, max(main.document.lineCount, 1))),
-            markdown: main.source.slice(lines.lowerBound, lines.upperBound), text: description, role: .routing)]
-        entries += main.entries
+        var entries = skillEntries
         for path in markdown.sorted() {
             let filePath = join(folderPath, path)
             let data = read(folder.appendingPathComponent(path), path: filePath, diagnostics: &diagnostics)
@@ -46,6 +38,38 @@ public enum SkillLoader {
         return Skill(
             name: name, description: description, path: folderPath, frontmatter: main.frontmatter,
             documents: documents, resources: resources.sorted(), entries: entries, diagnostics: diagnostics)
+    }
+
+    /// A skill's SKILL.md parsed: the document, the skill's name and its entries, the skill's own first.
+    private static func parseSkillFile(
+        _ data: Data, path: String, folderName: String, as override: String?
+    ) -> (main: ParsedDocument, name: String, entries: [Entry]) {
+        let main = DocumentParser.parse(data, path: path, key: stem((path as NSString).lastPathComponent), isSkillFile: true) {
+            override ?? skillName($0, folder: folderName)
+        }
+        let name = override ?? skillName(main.frontmatter, folder: folderName)
+        let lines = main.frontmatter.lines ?? 1...1
+        let skillEntry = Entry(
+            id: name, kind: .skill, title: name, skill: name, breadcrumb: [],
+            source: SourceSpan(path: path, line: lines.lowerBound, endLine: min(lines.upperBound, max(main.document.lineCount, 1))),
+            markdown: main.source.slice(lines.lowerBound, lines.upperBound), text: main.frontmatter.description ?? "", role: .routing)
+        return (main, name, [skillEntry] + main.entries)
+    }
+
+    /// The entries of one document of the skill in `folder`, parsed from `data` exactly as
+    /// ``load(folder:root:as:)`` parses it within the whole skill: what an index that keeps no
+    /// copy of an entry reads it back from.
+    /// - Parameters:
+    ///   - path: the document's path relative to `root`.
+    ///   - name: the name the skill is indexed under.
+    public static func entries(ofDocument data: Data, path: String, folder: URL, root: URL, as name: String) -> [Entry] {
+        let folderPath = relativePath(of: folder, to: root)
+        let skillFile = SkillFinder.skillFile(in: folder)?.lastPathComponent ?? "SKILL.md"
+        if path == join(folderPath, skillFile) {
+            return parseSkillFile(data, path: path, folderName: folder.standardizedFileURL.lastPathComponent, as: name).entries
+        }
+        let inFolder = folderPath == "." ? path : String(path.dropFirst(folderPath.count + 1))
+        return DocumentParser.parse(data, path: path, skill: name, key: stem(inFolder), isSkillFile: false).entries
     }
 
     /// The frontmatter's `name`, else the folder's name.
