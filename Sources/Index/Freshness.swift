@@ -1,0 +1,162 @@
+import Foundation
+import SkillParser
+
+/// How much a refresh may rely on earlier checks instead of a `stat` of every recorded folder and
+/// document (docs/search.md, "Freshness"). Each check records its time in the index's `meta`
+/// table, so the rule holds across processes: a burst of `skill search` calls stats nothing.
+///
+/// A check, in order:
+/// 1. **Full check** when the last full check (or build) is older than ``fullCheckSeconds``,
+///    or none is recorded: every recorded folder and document.
+/// 2. **Trusted** when the last check of any kind found the index fresh less than
+///    ``trustSeconds`` ago: nothing is statted.
+/// 3. **Bounded check** otherwise: every recorded folder (a file added, removed or renamed
+///    changes its folder's time) and the ``Freshness/recentCount`` documents changed most
+///    recently before the last build (an editor writing in place changes only its file's time).
+///
+/// So a change to a folder or a recent document is seen by every call made more than
+/// ``trustSeconds`` after it, and any other change (an old document edited in place) by every
+/// call made more than ``fullCheckSeconds`` after it.
+public struct FreshnessRule: Hashable, Sendable {
+    /// How long a check that found the index fresh is trusted, in seconds; 0 never.
+    public var trustSeconds: Double
+    /// How old the last full check may be before the next check is a full one, in seconds; 0
+    /// makes every check a full one.
+    public var fullCheckSeconds: Double
+
+    /// A rule; both times in seconds.
+    public init(trustSeconds: Double, fullCheckSeconds: Double) {
+        self.trustSeconds = trustSeconds
+        self.fullCheckSeconds = fullCheckSeconds
+    }
+
+    /// Every folder and document statted on every check: `skill build`, the server (whose
+    /// checks are triggered by the watcher or the poll), and the library's default.
+    public static let everything = FreshnessRule(trustSeconds: 0, fullCheckSeconds: 0)
+
+    /// The readers' rule (`search`, `show`, `list`, …): trust a check for 2 s, a full check
+    /// at least every 30 s. `SKILL_TRUST_SECONDS` sets the trust window; `0` means
+    /// ``everything`` (a full check on every call, as before this rule existed).
+    public static func reader(environment: [String: String] = ProcessInfo.processInfo.environment) -> FreshnessRule {
+        let trust = environment["SKILL_TRUST_SECONDS"].flatMap(Double.init).map { max($0, 0) } ?? defaultTrustSeconds
+        guard trust > 0 else { return .everything }
+        return FreshnessRule(trustSeconds: trust, fullCheckSeconds: max(defaultFullCheckSeconds, trust))
+    }
+
+    /// The readers' default trust window, in seconds.
+    public static let defaultTrustSeconds = 2.0
+    /// The readers' default bound on the age of the last full check, in seconds.
+    public static let defaultFullCheckSeconds = 30.0
+}
+
+/// The freshness check itself and what it records in `meta`: `freshness.checked` and
+/// `freshness.full` (nanoseconds since 1970: when the last check, and the last full check or
+/// build, that found the index fresh began) and `freshness.recent` (the documents a bounded
+/// check stats, with their recorded stamps).
+enum Freshness {
+    /// How many recently changed documents a bounded check stats.
+    static let recentCount = 64
+
+    /// The current time in nanoseconds since 1970 (a test passes its own clock).
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1_000_000_000) }
+
+    private static let checkedKey = "freshness.checked"
+    private static let fullKey = "freshness.full"
+    private static let recentKey = "freshness.recent"
+
+    /// Whether the index is fresh under `rule`; records a check that found it fresh (when the
+    /// index can be written at once: a busy or read-only index is simply not marked).
+    /// - Parameter busyTimeout: the connection's busy timeout, restored after marking.
+    static func isFresh(_ db: Database, rule: FreshnessRule = .everything, now: Int64 = now(), busyTimeout: Int32) throws -> Bool {
+        func age(_ key: String) throws -> Double? {
+            guard let text = try db.text("SELECT value FROM meta WHERE key = ?", [.text(key)]), let then = Int64(text), then <= now else { return nil }
+            return Double(now - then) / 1e9
+        }
+        let lastFull = try age(fullKey)
+        var full = rule.fullCheckSeconds <= 0 || lastFull.map { $0 >= rule.fullCheckSeconds } ?? true
+        if !full, let checked = try age(checkedKey), checked < rule.trustSeconds { return true }
+        var recorded = try db.query("SELECT path, -1, mtime FROM dirs") { Recorded(path: $0.text(0), size: $0.int(1), stamp: $0.int(2)) }
+        if recorded.isEmpty { return false }
+        if !full, let recent = try recent(db) {
+            recorded += recent
+        } else {
+            full = true
+            recorded += try db.query("SELECT file, size, mtime FROM documents") { Recorded(path: $0.text(0), size: $0.int(1), stamp: $0.int(2)) }
+        }
+        guard allMatch(recorded) else { return false }
+        if rule != .everything { mark(db, at: now, full: full, busyTimeout: busyTimeout) }
+        return true
+    }
+
+    /// Records, inside a build's transaction, that the index matched the disk when the build
+    /// began (a build stats every folder or document, as a full check does), and the documents
+    /// changed most recently (an unreadable one first: its stamp never matches).
+    static func recordBuild(_ db: Database, startedAt start: Int64) throws {
+        let recent = try db.query(
+            "SELECT file, size, mtime FROM documents ORDER BY mtime = ? DESC, mtime DESC LIMIT ?",
+            [.int(IndexBuilder.unreadStamp), .int(Int64(recentCount))]
+        ) { [$0.text(0), String($0.int(1)), String($0.int(2))] }
+        try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", [.text(recentKey), .text(try IndexBuilder.json(recent))])
+        for key in [checkedKey, fullKey] {
+            try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", [.text(key), .text(String(start))])
+        }
+    }
+
+    private struct Recorded {
+        var path: String
+        /// -1 for a folder (its size is not compared).
+        var size: Int64
+        var stamp: Int64
+    }
+
+    /// The recent documents recorded by the last build; `nil` when none is recorded (an index
+    /// written before this rule).
+    private static func recent(_ db: Database) throws -> [Recorded]? {
+        guard let json = try db.text("SELECT value FROM meta WHERE key = ?", [.text(recentKey)]),
+              let rows = try? JSONDecoder().decode([[String]].self, from: Data(json.utf8))
+        else { return nil }
+        return rows.compactMap { row in
+            guard row.count == 3, let size = Int64(row[1]), let stamp = Int64(row[2]) else { return nil }
+            return Recorded(path: row[0], size: size, stamp: stamp)
+        }
+    }
+
+    /// Whether every path still has its recorded stamp (and size): `stat` calls, spread over the
+    /// cores on a big index.
+    private static func allMatch(_ recorded: [Recorded]) -> Bool {
+        let chunks = recorded.count < 2_000 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount * 2, 8)
+        let stale = StaleFlag()
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var i = chunk
+            while i < recorded.count, !stale.isSet {
+                let item = recorded[i]
+                if let stamp = FileStamp.of(item.path), stamp.mtime == item.stamp, item.size < 0 || stamp.size == item.size {
+                    i += chunks
+                } else {
+                    stale.set()
+                }
+            }
+        }
+        return !stale.isSet
+    }
+
+    /// Records a check that found the index fresh, without waiting for another writer.
+    private static func mark(_ db: Database, at start: Int64, full: Bool, busyTimeout: Int32) {
+        db.setBusyTimeout(0)
+        defer { db.setBusyTimeout(busyTimeout) }
+        let keys = full ? [checkedKey, fullKey] : [checkedKey]
+        try? db.transaction {
+            for key in keys {
+                try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", [.text(key), .text(String(start))])
+            }
+        }
+    }
+}
+
+/// A flag set from several threads.
+private final class StaleFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
+}
