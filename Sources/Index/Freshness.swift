@@ -2,8 +2,9 @@ import Foundation
 import SkillParser
 
 /// How much a refresh may rely on earlier checks instead of a `stat` of every recorded folder and
-/// document (docs/search.md, "Freshness"). Each check records its time in the index's `meta`
-/// table, so the rule holds across processes: a burst of `skill search` calls stats nothing.
+/// document (docs/search.md, "Freshness"). A build records its time in the index's `meta` table
+/// and a reader's check in a small file beside the index, so the rule holds across processes: a
+/// burst of `skill search` calls stats nothing.
 ///
 /// A check, in order:
 /// 1. **Full check** when the last full check (or build) is older than ``fullCheckSeconds``,
@@ -49,10 +50,13 @@ public struct FreshnessRule: Hashable, Sendable {
     public static let defaultFullCheckSeconds = 30.0
 }
 
-/// The freshness check itself and what it records in `meta`: `freshness.checked` and
-/// `freshness.full` (nanoseconds since 1970: when the last check, and the last full check or
-/// build, that found the index fresh began) and `freshness.recent` (the documents a bounded
-/// check stats, with their recorded stamps).
+/// The freshness check itself and what it records: a build, in `meta` (inside its transaction),
+/// `freshness.checked` and `freshness.full` (when it began, in nanoseconds since 1970) and
+/// `freshness.recent` (the documents a bounded check stats, with their recorded stamps); a
+/// reader's check that found the index fresh, in `INDEX.checked` (`CHECKED FULL`: when it, and
+/// the last full check, began). A write to the index would cost a transaction and SQLite's
+/// checkpoint when the process closes it (4 `fdatasync` and an `fsync` measured); the file is one
+/// small write, and a torn or missing one only means a full check.
 enum Freshness {
     /// How many recently changed documents a bounded check stats.
     static let recentCount = 64
@@ -60,21 +64,26 @@ enum Freshness {
     /// The current time in nanoseconds since 1970 (a test passes its own clock).
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1_000_000_000) }
 
+    /// The suffix of the file beside the index that records the readers' checks.
+    static let checksSuffix = ".checked"
+
     private static let checkedKey = "freshness.checked"
     private static let fullKey = "freshness.full"
     private static let recentKey = "freshness.recent"
 
-    /// Whether the index is fresh under `rule`; records a check that found it fresh (when the
-    /// index can be written at once: a busy or read-only index is simply not marked).
-    /// - Parameter busyTimeout: the connection's busy timeout, restored after marking.
-    static func isFresh(_ db: Database, rule: FreshnessRule = .everything, now: Int64 = now(), busyTimeout: Int32) throws -> Bool {
-        func age(_ key: String) throws -> Double? {
-            guard let text = try db.text("SELECT value FROM meta WHERE key = ?", [.text(key)]), let then = Int64(text), then <= now else { return nil }
-            return Double(now - then) / 1e9
+    /// Whether the index is fresh under `rule`; a check that found it fresh is recorded in
+    /// `checks` (when it can be written: a read-only folder is simply not marked).
+    /// - Parameter checks: the file of the readers' checks (the index's path + ``checksSuffix``).
+    static func isFresh(_ db: Database, rule: FreshnessRule = .everything, now: Int64 = now(), checks: String) throws -> Bool {
+        let marked = rule == .everything ? nil : readChecks(checks)
+        /// The latest of the build's and the readers' record; `nil` when none, or in the future.
+        func latest(_ key: String, _ mark: Int64?) throws -> Int64? {
+            let built = try db.text("SELECT value FROM meta WHERE key = ?", [.text(key)]).flatMap { Int64($0) }
+            return [built, mark].compactMap { $0 }.filter { $0 <= now }.max()
         }
-        let lastFull = try age(fullKey)
-        var full = rule.fullCheckSeconds <= 0 || lastFull.map { $0 >= rule.fullCheckSeconds } ?? true
-        if !full, let checked = try age(checkedKey), checked < rule.trustSeconds { return true }
+        let lastFull = try latest(fullKey, marked?.full)
+        var full = rule.fullCheckSeconds <= 0 || lastFull.map { Double(now - $0) / 1e9 >= rule.fullCheckSeconds } ?? true
+        if !full, let checked = try latest(checkedKey, marked?.checked), Double(now - checked) / 1e9 < rule.trustSeconds { return true }
         var recorded = try db.query("SELECT path, -1, mtime FROM dirs") { Recorded(path: $0.text(0), size: $0.int(1), stamp: $0.int(2)) }
         if recorded.isEmpty { return false }
         if !full, let recent = try recent(db) {
@@ -84,8 +93,18 @@ enum Freshness {
             recorded += try db.query("SELECT file, size, mtime FROM documents") { Recorded(path: $0.text(0), size: $0.int(1), stamp: $0.int(2)) }
         }
         guard allMatch(recorded) else { return false }
-        if rule != .everything { mark(db, at: now, full: full, busyTimeout: busyTimeout) }
+        if rule != .everything, let lastFull = full ? now : lastFull {
+            try? Data("\(now) \(lastFull)\n".utf8).write(to: URL(fileURLWithPath: checks))
+        }
         return true
+    }
+
+    /// The readers' last check and last full check, from `INDEX.checked`; `nil` when missing or
+    /// unreadable.
+    private static func readChecks(_ path: String) -> (checked: Int64, full: Int64)? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int64($0) }
+        return fields.count == 2 ? (fields[0], fields[1]) : nil
     }
 
     /// Records, inside a build's transaction, that the index matched the disk when the build
@@ -138,18 +157,6 @@ enum Freshness {
             }
         }
         return !stale.isSet
-    }
-
-    /// Records a check that found the index fresh, without waiting for another writer.
-    private static func mark(_ db: Database, at start: Int64, full: Bool, busyTimeout: Int32) {
-        db.setBusyTimeout(0)
-        defer { db.setBusyTimeout(busyTimeout) }
-        let keys = full ? [checkedKey, fullKey] : [checkedKey]
-        try? db.transaction {
-            for key in keys {
-                try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", [.text(key), .text(String(start))])
-            }
-        }
     }
 }
 

@@ -81,7 +81,7 @@ public final class SkillIndex: @unchecked Sendable {
         progress: ((BuildProgress) -> Void)? = nil
     ) throws -> BuildReport {
         try locked {
-            if !full, !verify, let db = try usableDatabase(), try Freshness.isFresh(db, rule: freshness, now: clock(), busyTimeout: busyTimeout) {
+            if !full, !verify, let db = try usableDatabase(), try Freshness.isFresh(db, rule: freshness, now: clock(), checks: path + Freshness.checksSuffix) {
                 return try unchangedReport(db)
             }
             guard let db = try usableDatabase() else { return try rebuild(progress: progress) }
@@ -109,7 +109,7 @@ public final class SkillIndex: @unchecked Sendable {
     public func isStale() throws -> Bool {
         try locked {
             guard let db = try usableDatabase() else { return true }
-            return try !Freshness.isFresh(db, busyTimeout: busyTimeout)
+            return try !Freshness.isFresh(db, checks: path + Freshness.checksSuffix)
         }
     }
 

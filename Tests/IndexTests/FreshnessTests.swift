@@ -126,6 +126,22 @@ import Testing
         #expect(try index.refresh(freshness: rule).updated.map(\.name) == ["one"])
     }
 
+    @Test func aReadersCheckIsRecordedBesideTheIndexAndAGarbledRecordIsIgnored() throws {
+        let (box, index) = try sandbox()
+        let checks = box.indexURL.path + Freshness.checksSuffix
+        index.clock = at(3)
+        #expect(try index.refresh(freshness: rule).changed == false)
+        let fields = try String(contentsOfFile: checks, encoding: .utf8).split(separator: " ")
+        #expect(fields.count == 2)
+        try editInPlace(box, reference(0), "# Reference 0\n\nNow about quokkas.\n")
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: checks))
+        // Without the readers' record, the build's (at 0 s) says a full check is not due.
+        index.clock = at(4)
+        #expect(try index.refresh(freshness: rule).changed == false)
+        index.clock = at(31)
+        #expect(try index.refresh(freshness: rule).updated.map(\.name) == ["one"])
+    }
+
     @Test func aClockBeforeTheLastCheckChecksEverything() throws {
         let (box, index) = try sandbox()
         try editInPlace(box, reference(0), "# Reference 0\n\nNow about quokkas.\n")
