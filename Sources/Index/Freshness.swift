@@ -56,7 +56,7 @@ public struct FreshnessRule: Hashable, Sendable {
 /// reader's check that found the index fresh, in `INDEX.checked` (`CHECKED FULL`: when it, and
 /// the last full check, began). A write to the index would cost a transaction and SQLite's
 /// checkpoint when the process closes it (4 `fdatasync` and an `fsync` measured); the file is one
-/// small write, and a torn or missing one only means a full check.
+/// small write, and a torn or missing one only means the build's record is used.
 enum Freshness {
     /// How many recently changed documents a bounded check stats.
     static let recentCount = 64
