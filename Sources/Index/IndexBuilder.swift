@@ -2,14 +2,6 @@ import Foundation
 import SkillCheck
 import SkillParser
 
-/// A flag set from several threads.
-private final class StaleFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-    func set() { lock.lock(); value = true; lock.unlock() }
-}
-
 /// Writes the index: compares what is on disk with what the index recorded and re-parses only
 /// what changed, all inside one transaction.
 struct IndexBuilder {
@@ -23,6 +15,8 @@ struct IndexBuilder {
     var verify = false
     /// Test hook: called with a document's path just before it is read.
     var willRead: ((String) -> Void)?
+    /// The time the build records as its start (nanoseconds since 1970; a test passes its own).
+    var clock: () -> Int64 = Freshness.now
 
     private struct StoredSkill {
         var rootIndex: Int
@@ -52,37 +46,12 @@ struct IndexBuilder {
         return encoder
     }()
 
-    // MARK: Freshness
-
-    /// Whether every folder and document recorded still has its recorded mtime (and size): a
-    /// cheap `stat` of each, nothing read or parsed.
-    static func isFresh(_ db: Database) throws -> Bool {
-        var recorded = try db.query("SELECT path, -1, mtime FROM dirs") { ($0.text(0), $0.int(1), $0.int(2)) }
-        if recorded.isEmpty { return false }
-        recorded += try db.query("SELECT file, size, mtime FROM documents") { ($0.text(0), $0.int(1), $0.int(2)) }
-        // `stat` calls dominate; on a big index spread them over the cores.
-        let chunks = recorded.count < 2_000 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount * 2, 8)
-        let stale = StaleFlag()
-        let all = recorded
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var i = chunk
-            while i < all.count, !stale.isSet {
-                let (path, size, mtime) = all[i]
-                if let stamp = FileStamp.of(path), stamp.mtime == mtime, size < 0 || stamp.size == size {
-                    i += chunks
-                } else {
-                    stale.set()
-                }
-            }
-        }
-        return !stale.isSet
-    }
-
     // MARK: Build
 
     /// Brings the index up to date with the roots; call inside a transaction.
     /// - Parameter walk: walk the roots even when no folder changed (a new index, or asked).
     func update(walk forceWalk: Bool) throws -> BuildReport {
+        let started = clock()
         var report = BuildReport(full: forceWalk)
         let storedSkills = Dictionary(uniqueKeysWithValues: try db.query(
             "SELECT folder, root_index, path, own_name, name FROM skills"
@@ -325,6 +294,7 @@ struct IndexBuilder {
         }
         if wasEmpty { try addAllToVocabulary() }
         try commitVocabulary()
+        try Freshness.recordBuild(db, startedAt: started)
         report.documentsParsed = parsedDocuments
         report.skillCount = Int(try db.scalar("SELECT count(*) FROM skills WHERE name IS NOT NULL") ?? 0)
         report.entryCount = Int(try db.scalar("SELECT count(*) FROM entries") ?? 0)

@@ -5,9 +5,9 @@ public enum IndexCache {
     /// How long an index may go unused before ``prune(folder:keeping:now:)`` removes it: 30 days.
     public static let unusedLimit: TimeInterval = 30 * 24 * 3600
 
-    /// Removes from `folder` the index files (`index-*.sqlite`, with SQLite's files and the last
-    /// search beside them) not used for ``unusedLimit``, and temporary files of builds whose
-    /// process is gone. An index is used when a command opens it (its time is renewed once a day).
+    /// Removes from `folder` the index files (`index-*.sqlite`, with SQLite's files, the last
+    /// search and the readers' freshness checks beside them) not used for ``unusedLimit``, and
+    /// temporary files of builds whose process is gone. An index is used when a command opens it (its time is renewed once a day).
     /// - Parameters:
     ///   - keeping: an index never removed (the one in use).
     ///   - now: the time to measure from.
@@ -21,7 +21,7 @@ public enum IndexCache {
                   let used = (try? FileManager.default.attributesOfItem(atPath: index.path))?[.modificationDate] as? Date,
                   now.timeIntervalSince(used) > unusedLimit
             else { continue }
-            for suffix in TemporaryIndexFiles.suffixes + [".last-search"] where FileManager.default.fileExists(atPath: index.path + suffix) {
+            for suffix in TemporaryIndexFiles.suffixes + [".last-search", Freshness.checksSuffix] where FileManager.default.fileExists(atPath: index.path + suffix) {
                 if (try? FileManager.default.removeItem(atPath: index.path + suffix)) != nil { removed.append(index.path + suffix) }
             }
         }

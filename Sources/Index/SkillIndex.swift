@@ -27,6 +27,9 @@ public final class SkillIndex: @unchecked Sendable {
     let checkerCache = CheckerCache()
     /// Test hook: called with a document's path just before a build reads it.
     var willRead: ((String) -> Void)?
+    /// Test hook: the time a freshness check compares with the recorded ones (nanoseconds
+    /// since 1970).
+    var clock: () -> Int64 = Freshness.now
 
     /// An index for `configuration`; nothing is opened until the first call.
     public init(configuration: IndexConfiguration) {
@@ -57,7 +60,8 @@ public final class SkillIndex: @unchecked Sendable {
 
     /// Brings the index up to date with the skills on disk and reports what changed.
     ///
-    /// A fresh index costs one `stat` per folder and document. Otherwise only changed documents
+    /// A fresh index costs one `stat` per folder and document under the default rule, less (or
+    /// nothing) under a reader's rule (``FreshnessRule``). Otherwise only changed documents
     /// are parsed and written in one transaction. A missing or unusable index (another schema
     /// version, other roots, not a database) is written to a temporary file renamed into place.
     /// - Parameters:
@@ -67,14 +71,17 @@ public final class SkillIndex: @unchecked Sendable {
     ///   - waitForWriter: wait (up to the busy timeout) for another process writing the index;
     ///     `false` fails at once with ``IndexError/busy(_:)``, for a reader that would rather
     ///     answer from the index as committed.
+    ///   - freshness: how much the check may rely on earlier checks; by default every recorded
+    ///   folder and document is statted.
     ///   - progress: called after each skill parsed, for a progress line.
     /// - Throws: ``IndexError`` or ``SQLiteError`` when the index cannot be written.
     @discardableResult
     public func refresh(
-        full: Bool = false, verify: Bool = false, waitForWriter: Bool = true, progress: ((BuildProgress) -> Void)? = nil
+        full: Bool = false, verify: Bool = false, waitForWriter: Bool = true, freshness: FreshnessRule = .everything,
+        progress: ((BuildProgress) -> Void)? = nil
     ) throws -> BuildReport {
         try locked {
-            if !full, !verify, let db = try usableDatabase(), try IndexBuilder.isFresh(db) {
+            if !full, !verify, let db = try usableDatabase(), try Freshness.isFresh(db, rule: freshness, now: clock(), checks: path + Freshness.checksSuffix) {
                 return try unchangedReport(db)
             }
             guard let db = try usableDatabase() else { return try rebuild(progress: progress) }
@@ -87,7 +94,7 @@ public final class SkillIndex: @unchecked Sendable {
                     }
                     return try IndexBuilder(
                         db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress,
-                        verify: verify, willRead: willRead
+                        verify: verify, willRead: willRead, clock: clock
                     ).update(walk: full || verify)
                 }
             } catch let error as SQLiteError where error.isBusy {
@@ -102,7 +109,16 @@ public final class SkillIndex: @unchecked Sendable {
     public func isStale() throws -> Bool {
         try locked {
             guard let db = try usableDatabase() else { return true }
-            return try !IndexBuilder.isFresh(db)
+            return try !Freshness.isFresh(db, checks: path + Freshness.checksSuffix)
+        }
+    }
+
+    /// Every folder the last refresh recorded under the roots (the roots, the skills' folders
+    /// and their subfolders): where a change can make the index stale, so what a watcher watches.
+    public func recordedFolders() throws -> [String] {
+        try locked {
+            guard let db = try usableDatabase() else { return [] }
+            return try db.query("SELECT path FROM dirs ORDER BY path") { $0.text(0) }
         }
     }
 

@@ -42,9 +42,12 @@ struct BinaryRunner {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = currentDirectory ?? home
+        // SKILL_TRUST_SECONDS=0: every call checks every folder and document, so a test that
+        // edits a skill and searches at once sees the edit (FreshnessTests set other values).
         process.environment = [
             "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "SKILL_PATH": home.appendingPathComponent("skills").path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
+            "SKILL_TRUST_SECONDS": "0",
         ].merging(environment) { $1 }
         let out = Pipe()
         // stderr goes to a file, so that reading one pipe to its end cannot block on the other.

@@ -132,7 +132,7 @@ import Glibc
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let old = Date().addingTimeInterval(-31 * 24 * 3600)
         let dead = try deadPID()
-        for name in ["index-0000old.sqlite", "index-0000old.sqlite-wal", "index-0000old.sqlite.last-search", "index-000fresh.sqlite", "index-000fresh.sqlite.tmp-\(dead)-9", "notes.txt"] {
+        for name in ["index-0000old.sqlite", "index-0000old.sqlite-wal", "index-0000old.sqlite.last-search", "index-0000old.sqlite.checked", "index-000fresh.sqlite", "index-000fresh.sqlite.tmp-\(dead)-9", "notes.txt"] {
             let url = cache.appendingPathComponent(name)
             try Data("x".utf8).write(to: url)
             if name.contains("old") || name == "notes.txt" { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path) }
@@ -142,6 +142,7 @@ import Glibc
         #expect(result.stdout.hasPrefix("""
             pruned: \(cache.path)/index-0000old.sqlite
             pruned: \(cache.path)/index-0000old.sqlite-wal
+            pruned: \(cache.path)/index-0000old.sqlite.checked
             pruned: \(cache.path)/index-0000old.sqlite.last-search
             pruned: \(cache.path)/index-000fresh.sqlite.tmp-\(dead)-9
             folders searched for skills:

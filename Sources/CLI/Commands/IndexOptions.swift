@@ -26,11 +26,12 @@ struct IndexOptions: ParsableArguments {
         }
     }
 
-    /// The index, refreshed when the skills changed since the last build.
+    /// The index, refreshed when the skills changed since the last build (checked under the
+    /// readers' ``FreshnessRule``: `SKILL_TRUST_SECONDS`).
     func openFresh() throws -> SkillIndex {
         let index = try open()
         do {
-            let report = try index.refresh(waitForWriter: false, progress: Progress.reporter())
+            let report = try index.refresh(waitForWriter: false, freshness: .reader(), progress: Progress.reporter())
             Progress.finish()
             Terminal.printDiagnostics(report.diagnostics)
         } catch let error as IndexError where error.leavesIndexReadable && index.exists {

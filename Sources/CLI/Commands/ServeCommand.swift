@@ -21,6 +21,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Serve MCP over HTTP at HOST:PORT (endpoint /mcp) instead of stdio; bind to 127.0.0.1 unless a team must reach it.", valueName: "host:port"))
     var http: String?
 
+    @Flag(help: "Check the skills for changes once a second instead of watching their folders (inotify does not see changes made by other machines on a network file system).")
+    var poll = false
+
     @Option(help: ArgumentHelp("With --http: a file holding the bearer token every request must send (Authorization: Bearer TOKEN).", valueName: "path"))
     var tokenFile: String?
 
@@ -45,17 +48,19 @@ struct ServeCommand: ParsableCommand {
             signal(SIGTERM, SIG_IGN)
         }
         // The knowledge base refreshes the index in the background, so `initialize` is answered at
-        // once; afterwards the server checks freshness at most once a second, off the reply path.
+        // once; afterwards the server watches the skills' folders (or polls once a second), off
+        // the reply path.
         let knowledge = IndexKnowledgeBase(index: try options.open(), log: log)
         var configuration = MCPServer.Configuration()
         configuration.pageSize = pageSize
         guard let http, let address = HTTPAddress(http) else {
-            let status = StdioServer.run(server: MCPServer(knowledge: knowledge, configuration: configuration, log: log))
+            let status = StdioServer.run(server: MCPServer(knowledge: knowledge, configuration: configuration, log: log), watch: !poll)
             if status != 0 { throw ExitCode(status) }
             return
         }
         var httpOptions = HTTPTransport.Options()
         (httpOptions.host, httpOptions.port) = (address.host, address.port)
+        httpOptions.watch = !poll
         if let tokenFile { httpOptions.token = try readToken(tokenFile) }
         let sessionConfiguration = configuration
         let status = HTTPTransport.run(options: httpOptions, log: log) {

@@ -13,7 +13,10 @@ public enum HTTPTransport {
         public var host = "127.0.0.1"
         public var port = 0
         public var token: String?
+        /// Seconds between freshness checks when the folders are not watched; `nil`: no checks.
         public var freshnessInterval: Double? = 1
+        /// Watch the skills' folders (inotify) rather than poll.
+        public var watch = true
 
         /// The defaults: loopback, a free port, no token.
         public init() {}
@@ -49,19 +52,15 @@ public enum HTTPTransport {
             signals.append(source)
         }
         registered.wait()
-        var timer: (any DispatchSourceTimer)?
-        if let interval = options.freshnessInterval {
-            let knowledge = endpoint.knowledge
-            let t = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "skill.serve.freshness"))
-            t.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
-            t.setEventHandler { _ = knowledge.refresh() }
-            t.resume()
-            timer = t
+        // No standalone SSE stream, so no list_changed notification: the next request sees the change.
+        let monitor = options.freshnessInterval.map {
+            ChangeMonitor(knowledge: endpoint.knowledge, pollInterval: $0, watch: options.watch, log: log) {}
         }
+        monitor?.start()
         let shown = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
         FileHandle.standardError.write(Data("skill serve: listening on http://\(shown):\(port)\(endpoint.path)\n".utf8))
         server.run()
-        timer?.cancel()
+        monitor?.stop()
         signals.forEach { $0.cancel() }
         log.info("stopped: every reply written")
         return 0

@@ -97,6 +97,11 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         return true
     }
 
+    public func watchedFolders() -> [String]? {
+        ready.wait()
+        return try? index.recordedFolders()
+    }
+
     /// A skill of the index as the server lists it: paths relative to the skill's folder, the
     /// skill file first, and its other files as resources.
     private static func info(_ summary: SkillSummary) -> SkillInfo {

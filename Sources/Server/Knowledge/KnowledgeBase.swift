@@ -44,9 +44,14 @@ public protocol KnowledgeBase: Sendable {
     func file(skill: String, path: String, offset: Int, count: Int) -> (data: Data, size: Int)?
 
     /// Checks whether the skills changed on disk and, if so, brings the knowledge up to date.
-    /// Called at most once a second, outside the reply path.
+    /// Called when a watched folder changed (or once a second when polling), outside the reply
+    /// path.
     /// - Returns: `true` when skills, documents or entries changed.
     func refresh() -> Bool
+
+    /// Every folder whose changes may change the knowledge (after the first refresh), for the
+    /// server to watch; `nil` when there is none to watch (the server then polls ``refresh()``).
+    func watchedFolders() -> [String]?
 
     /// What to tell a client when no skill is known: where the skills were looked for and how
     /// to point the server at them.
@@ -56,6 +61,9 @@ public protocol KnowledgeBase: Sendable {
 extension KnowledgeBase {
     /// A plain answer for knowledge bases that do not look for skills on disk.
     public func noSkillsMessage() -> String { "no skills are indexed" }
+
+    /// No folders: knowledge bases that do not read skills from disk are polled.
+    public func watchedFolders() -> [String]? { nil }
 }
 
 extension KnowledgeBase {

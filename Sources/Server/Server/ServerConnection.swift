@@ -11,7 +11,7 @@ public final class ServerConnection: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [RequestID: Int] = [:]
     private var cancelled = Set<RequestID>()
-    private var timer: (any DispatchSourceTimer)?
+    private var monitor: ChangeMonitor?
 
     /// Answers `server`'s messages into `sink`.
     public init(server: MCPServer, sink: any MessageSink) {
@@ -19,7 +19,7 @@ public final class ServerConnection: @unchecked Sendable {
         self.sink = sink
     }
 
-    deinit { timer?.cancel() }
+    deinit { monitor?.stop() }
 
     /// Takes one framed line from the transport. Called from one reader thread.
     public func receive(_ framed: FramedLine) {
@@ -57,17 +57,17 @@ public final class ServerConnection: @unchecked Sendable {
         queue.sync {}
     }
 
-    /// Every `interval` seconds, off the reply path, asks the knowledge base whether the skills
-    /// changed, and tells a session's client when they did.
-    public func startFreshnessChecks(every interval: Double) {
-        let t = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "skill.serve.freshness"))
-        t.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
-        t.setEventHandler { [weak self] in self?.checkFreshness() }
-        t.resume()
-        timer = t
+    /// Watches the skills' folders (or, when that is impossible or `watch` is false, checks every
+    /// `interval` seconds), off the reply path, and tells a session's client when they changed.
+    public func startFreshnessChecks(every interval: Double, watch: Bool = true) {
+        let monitor = ChangeMonitor(knowledge: server.knowledge, pollInterval: interval, watch: watch, log: server.log) { [server, sink] in
+            for note in server.listChangedNotifications() { sink.send(note) }
+        }
+        monitor.start()
+        self.monitor = monitor
     }
 
-    /// One freshness check (the timer's work; tests call it directly).
+    /// One freshness check, as the monitor makes (tests call it directly).
     public func checkFreshness() {
         guard server.knowledge.refresh() else { return }
         for note in server.listChangedNotifications() { sink.send(note) }

@@ -94,9 +94,13 @@ public final class MemoryTransport: MessageSink, @unchecked Sendable {
 public enum StdioServer {
     /// Reads `input` until end of file, answering every message; returns once every reply owed
     /// has been written (exit status 0).
-    /// - Parameter protectStdout: when `output` is stdout, moves it to a private descriptor and
-    ///   points fd 1 at stderr, so a stray write by any library cannot corrupt the protocol.
-    public static func run(server: MCPServer, input: Int32 = 0, output: Int32 = 1, protectStdout: Bool = true, freshnessInterval: Double? = 1, lineLimit: Int = LineFramer.defaultLimit) -> Int32 {
+    /// - Parameters:
+    ///   - protectStdout: when `output` is stdout, moves it to a private descriptor and points
+    ///     fd 1 at stderr, so a stray write by any library cannot corrupt the protocol.
+    ///   - freshnessInterval: seconds between freshness checks when the folders are not
+    ///     watched; `nil`: no checks at all.
+    ///   - watch: watch the skills' folders (inotify) rather than poll.
+    public static func run(server: MCPServer, input: Int32 = 0, output: Int32 = 1, protectStdout: Bool = true, freshnessInterval: Double? = 1, watch: Bool = true, lineLimit: Int = LineFramer.defaultLimit) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var out = output
         if protectStdout, output == 1 {
@@ -108,7 +112,7 @@ public enum StdioServer {
         }
         let sink = FileDescriptorSink(fd: out)
         let connection = ServerConnection(server: server, sink: sink)
-        if let freshnessInterval { connection.startFreshnessChecks(every: freshnessInterval) }
+        if let freshnessInterval { connection.startFreshnessChecks(every: freshnessInterval, watch: watch) }
         var framer = LineFramer(limit: lineLimit)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !sink.isBroken {
