@@ -160,17 +160,24 @@ struct Searcher {
         let expressions = query.terms.map(Self.expression)
         let soft = expressions.count > ranking.shortQuery
         let entries = Double(try db.scalar("SELECT count(*) FROM entries") ?? 0)
-        var candidates = try strictCandidates(query.terms, entries: entries, filter: filter, values: values, limit: limit)
+        var candidates: [Candidate] = []
         if soft {
             // Any word may be missing: BM25 over the words' OR adds candidates, then every
-            // candidate is weighed by how much of the query (by IDF) it holds.
+            // candidate is weighed by how much of the query (by IDF) it holds. The rows of each
+            // term, read anyway, tell whether an entry holds them all (a question seldom has one).
             let stats = try termStats(expressions, entries: entries)
+            if Self.shareARow(stats.terms.map(\.rowids)) {
+                candidates = try strictCandidates(query.terms, entries: entries, filter: filter, values: values, limit: limit)
+            }
             let strict = Set(candidates.map(\.rowid))
             candidates += try candidatesFor(anyWordExpression(stats), filter: filter, values: values).filter { !strict.contains($0.rowid) }
             try weighByCoverage(&candidates, stats)
-        } else if candidates.isEmpty, expressions.count > 1 {
-            candidates = try candidatesFor(anyWordExpression(termStats(expressions, entries: entries)), filter: filter, values: values)
-            results.partial = !candidates.isEmpty
+        } else {
+            candidates = try strictCandidates(query.terms, entries: entries, filter: filter, values: values, limit: limit)
+            if candidates.isEmpty, expressions.count > 1 {
+                candidates = try candidatesFor(anyWordExpression(termStats(expressions, entries: entries)), filter: filter, values: values)
+                results.partial = !candidates.isEmpty
+            }
         }
         if soft { try weighByAdjacentPairs(&candidates, query.terms) }
         let top = rerank(candidates, query: query, limit: limit)
@@ -285,6 +292,12 @@ struct Searcher {
             let held = pairs.filter { Self.sortedContains($0, candidates[i].rowid) }.count
             candidates[i].score *= 1 + ranking.pairs * Double(held) / Double(words.count - 1)
         }
+    }
+
+    /// Whether one rowid is in every one of the ascending lists.
+    static func shareARow(_ lists: [[Int64]]) -> Bool {
+        guard let shortest = lists.min(by: { $0.count < $1.count }) else { return false }
+        return shortest.contains { rowid in lists.allSatisfy { sortedContains($0, rowid) } }
     }
 
     /// Whether the ascending `rowids` hold `rowid` (a binary search).

@@ -54,4 +54,11 @@ import Testing
         #expect(bounded["Quasar stacks"] == unbounded["Quasar stacks"])
         #expect(try #require(bounded["Zephyr grids"]) > bounded["Quasar stacks"] ?? 0)
     }
+
+    @Test func aQuestionAsksForAllWordsOnlyWhenSomeEntryHoldsThemAll() {
+        #expect(Searcher.shareARow([[1, 3, 5], [2, 3], [3, 9]]))
+        #expect(!Searcher.shareARow([[1, 3, 5], [2, 4], [3, 9]]))
+        #expect(!Searcher.shareARow([[1, 2], []]))
+        #expect(!Searcher.shareARow([]))
+    }
 }

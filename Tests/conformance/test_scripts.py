@@ -43,7 +43,7 @@ def test_first_run_says_it_builds_then_later_runs_skip_the_build(tmp_path):
     first = run_skill(root, env)
     assert first.returncode == 0, first.stderr
     assert first.stdout == "ran search x\n"
-    assert first.stderr == "skill: building the release binary, once (about two minutes on 2 cores)…\n"
+    assert first.stderr == "skill: building the release binary, once (two to three minutes on 2 cores)…\n"
     assert calls.read_text().splitlines() == ["setup", f"swift build -c release --package-path {root} --product skill --static-swift-stdlib -q"]
 
     calls.unlink()
