@@ -159,23 +159,22 @@ struct Searcher {
 
         let expressions = query.terms.map(Self.expression)
         let soft = expressions.count > ranking.shortQuery
-        let entries = Double(try db.scalar("SELECT count(*) FROM entries") ?? 0)
         var candidates: [Candidate] = []
         if soft {
             // Any word may be missing: BM25 over the words' OR adds candidates, then every
             // candidate is weighed by how much of the query (by IDF) it holds. The rows of each
             // term, read anyway, tell whether an entry holds them all (a question seldom has one).
-            let stats = try termStats(expressions, entries: entries)
+            let stats = try termStats(expressions, entries: entryCount())
             if Self.shareARow(stats.terms.map(\.rowids)) {
-                candidates = try strictCandidates(query.terms, entries: entries, filter: filter, values: values, limit: limit)
+                candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit)
             }
             let strict = Set(candidates.map(\.rowid))
             candidates += try candidatesFor(anyWordExpression(stats), filter: filter, values: values).filter { !strict.contains($0.rowid) }
             try weighByCoverage(&candidates, stats)
         } else {
-            candidates = try strictCandidates(query.terms, entries: entries, filter: filter, values: values, limit: limit)
+            candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit)
             if candidates.isEmpty, expressions.count > 1 {
-                candidates = try candidatesFor(anyWordExpression(termStats(expressions, entries: entries)), filter: filter, values: values)
+                candidates = try candidatesFor(anyWordExpression(termStats(expressions, entries: entryCount())), filter: filter, values: values)
                 results.partial = !candidates.isEmpty
             }
         }
@@ -198,9 +197,9 @@ struct Searcher {
 
     /// Every word must match. For words in most entries, the entries that have them in a title,
     /// breadcrumb or keyword are ranked first (the heavy columns would win anyway).
-    private func strictCandidates(_ terms: [SearchQuery.Term], entries: Double, filter: String, values: [SQLValue], limit: Int) throws -> [Candidate] {
+    private func strictCandidates(_ terms: [SearchQuery.Term], filter: String, values: [SQLValue], limit: Int) throws -> [Candidate] {
         let all = terms.map(Self.expression).joined(separator: " AND ")
-        if try isCommon(terms, entries: entries) {
+        if try isCommon(terms) {
             let narrowed = try candidatesFor("{title breadcrumb keywords} : (\(all))", filter: filter, values: values)
             if narrowed.count >= limit { return narrowed }
         }
@@ -511,12 +510,21 @@ struct Searcher {
 
     /// Whether every word of the query is in more entries than ``rowBudget(entries:)``: then
     /// ranking is narrowed to the heavy columns first.
-    private func isCommon(_ terms: [SearchQuery.Term], entries: Double) throws -> Bool {
-        let budget = rowBudget(entries: entries)
+    private func isCommon(_ terms: [SearchQuery.Term]) throws -> Bool {
+        var fewest = Int64.max
         for term in terms {
-            guard case .word(let w) = term, Double(try entriesHolding(w)) > budget else { return false }
+            guard case .word(let w) = term else { return false }
+            fewest = min(fewest, try entriesHolding(w))
+            // Counting the entries (a scan of an index) only when the budget's floor is passed.
+            if fewest <= Int64(ranking.scoredRows.lowerBound) { return false }
         }
-        return !terms.isEmpty
+        guard !terms.isEmpty else { return false }
+        return Double(fewest) > rowBudget(entries: try entryCount())
+    }
+
+    /// How many entries the index holds.
+    private func entryCount() throws -> Double {
+        Double(try db.scalar("SELECT count(*) FROM entries") ?? 0)
     }
 
     // MARK: Prefixes
