@@ -181,7 +181,7 @@ struct Searcher {
         if soft { try weighByAdjacentPairs(&candidates, query.terms) }
         let top = rerank(candidates, query: query, limit: limit)
         let rowids = top.map(\.rowid)
-        let snippets = try snippetsFor(rowids, expression: query.terms.map(Self.expression).joined(separator: " OR "))
+        let snippets = try snippetsFor(rowids, expression: expressions.joined(separator: " OR "))
         let locations = try locationsFor(rowids + top.flatMap { $0.copies.map(\.rowid) })
         results.results = try top.compactMap { c in
             guard let location = locations[c.rowid] else { return nil }
