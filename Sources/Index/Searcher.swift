@@ -36,6 +36,9 @@ struct Searcher {
         var scoredShare = 0.1
         /// The bounds of the rows an any-word query may score.
         var scoredRows = 1_000...5_000
+        /// Multiplies a soft candidate's score by `1 + skillMatch * share`, where `share` is the
+        /// share of the query's weight (IDF) that its skill's name and description hold.
+        var skillMatch = 0.75
         /// Multiplies the score of a routing entry (``EntryRole/routing``).
         var routing = 0.5
         /// Multipliers per kind (1 when absent).
@@ -67,6 +70,7 @@ struct Searcher {
                 case "pairs": r.pairs = v
                 case "scoredShare": r.scoredShare = v
                 case "routing": r.routing = v
+                case "skillMatch": r.skillMatch = v
                 default: if kv[0].hasPrefix("kind.") { r.kinds[String(kv[0].dropFirst(5))] = v }
                 }
             }
@@ -171,6 +175,7 @@ struct Searcher {
             let strict = Set(candidates.map(\.rowid))
             candidates += try candidatesFor(anyWordExpression(stats), filter: filter, values: values).filter { !strict.contains($0.rowid) }
             try weighByCoverage(&candidates, stats)
+            try weighBySkillMatch(&candidates, stats)
         } else {
             candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit)
             if candidates.isEmpty, expressions.count > 1 {
@@ -272,6 +277,28 @@ struct Searcher {
             let share = min(1, held / total)
             candidates[i].coverage = share
             candidates[i].score *= pow(share, ranking.coverage)
+        }
+    }
+
+    /// A question names what it is about in words its skill's description holds ("Slack",
+    /// "memory", "VoiceOver") more often than in the answering section's own words: each candidate
+    /// is weighed by the share of the query's IDF that its skill's entry (name and description)
+    /// holds. The terms' rows, read for coverage, tell which skill entries hold them.
+    private func weighBySkillMatch(_ candidates: inout [Candidate], _ stats: (entries: Double, terms: [TermStats])) throws {
+        let total = stats.terms.map(\.idf).reduce(0, +)
+        guard ranking.skillMatch != 0, !candidates.isEmpty, total > 0 else { return }
+        let sql = """
+        SELECT e.rowid, s.rowid FROM entries e JOIN entries s ON s.skill = e.skill AND s.kind = 'skill'
+        WHERE e.rowid IN (\(candidates.map { _ in "?" }.joined(separator: ",")))
+        """
+        var skillEntry: [Int64: Int64] = [:]
+        for (entry, skill) in try db.query(sql, candidates.map { .int($0.rowid) }, { ($0.int(0), $0.int(1)) }) {
+            skillEntry[entry] = skill
+        }
+        for i in candidates.indices {
+            guard let skill = skillEntry[candidates[i].rowid] else { continue }
+            let held = stats.terms.filter { Self.sortedContains($0.rowids, skill) }.map(\.idf).reduce(0, +)
+            candidates[i].score *= 1 + ranking.skillMatch * min(1, held / total)
         }
     }
 

@@ -150,4 +150,33 @@ import Testing
         // entry each, so "restore" does not find the entry that says "store".
         #expect(try index.search("restore").results.map(\.title) == ["Relaunch after a crash"])
     }
+
+    @Test func aQuestionFavoursTheSkillItsWordsDescribe() throws {
+        let box = try Sandbox(fixtures: nil)
+        // The same advice in two skills, word for word but one word; only one skill is about Slack.
+        for (name, description, size) in [("animated-stickers", "Animated stickers for a chat game.", "smaller"), ("gif-kit", "Animated emoji for Slack.", "narrower")] {
+            try box.write("""
+            ---
+            name: \(name)
+            description: \(description)
+            ---
+            # Files
+
+            ## Shrink animated files
+            Fewer frames, fewer colours and a \(size) canvas make an animated emoji file lighter.
+
+            """, to: "\(name)/SKILL.md")
+        }
+        try box.index().refresh()
+        let question = "my animated slack emoji file is too heavy, how do I shrink it"
+        let search = { (skillMatch: Double) in
+            var searcher = Searcher(db: try Database(path: box.indexURL.path, readOnly: true))
+            searcher.ranking.skillMatch = skillMatch
+            return try searcher.search(question, kind: nil, skill: nil, limit: 10).results
+                .filter { $0.title == "Shrink animated files" }.map(\.skill)
+        }
+        #expect(try search(Searcher.Ranking().skillMatch) == ["gif-kit", "animated-stickers"])
+        // Without the skill's description, the section alone ranks the other copy first.
+        #expect(try search(0) == ["animated-stickers", "gif-kit"])
+    }
 }
