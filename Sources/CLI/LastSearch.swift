@@ -10,8 +10,18 @@ struct LastSearch {
     }
 
     /// Replaces the kept ids; a folder that cannot be written only loses the numbering.
+    ///
+    /// Written beside the file with one `write` and renamed over it, without an `fsync`
+    /// (Foundation's `Data.write` syncs, 1-20 ms on a busy disk: docs/benchmarks.md): the
+    /// numbering need not outlive a crash.
     func save(_ ids: [String]) {
-        try? Data(ids.map { $0 + "\n" }.joined().utf8).write(to: file, options: .atomic)
+        let temporary = file.path + ".\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let text = ids.map { $0 + "\n" }.joined()
+        let written = text.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+        if written != text.utf8.count || rename(temporary, file.path) != 0 { unlink(temporary) }
     }
 
     /// The id of the `rank`th result (1-based) of the last search.

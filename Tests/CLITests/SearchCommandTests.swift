@@ -155,6 +155,20 @@ import Testing
         #expect(result.stderr == "error: no search to number: run `skill search QUERY` first, then `skill show N` opens its Nth result\n")
     }
 
+    @Test func eachSearchReplacesTheNumberingAndLeavesNoTemporaryFile() throws {
+        let index = indexPath()
+        defer { remove(index) }
+        #expect(try run(["search", "property wrapper"], index: index).status == 0)
+        let json = try run(["search", "--json", "--limit", "2", "property wrapper"], index: index)
+        let document = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        let ids = try #require((document["results"] as? [[String: Any]])?.compactMap { $0["id"] as? String })
+        #expect(ids.count == 2)
+        #expect(try String(contentsOfFile: index + ".last-search", encoding: .utf8) == ids.map { $0 + "\n" }.joined())
+        let name = URL(fileURLWithPath: index).lastPathComponent
+        let beside = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: index).deletingLastPathComponent().path)
+        #expect(beside.filter { $0.hasPrefix(name + ".last-search.") } == [])
+    }
+
     @Test func showSkillNameListsDocumentsAndEntriesByKind() throws {
         let index = indexPath()
         defer { remove(index) }
