@@ -10,7 +10,8 @@ import SkillParser
 /// let entry = try index.entry(id: hits.results[0].id)
 /// ```
 ///
-/// Calls are serialised by a lock, so one instance can be shared between tasks. Several
+/// Calls are serialised by a lock, so one instance can be shared between tasks; with
+/// ``enableParallelSearches(readers:)``, searches run in parallel over read-only connections. Several
 /// processes may use the same file: refreshes are serialised by SQLite's write lock, and readers
 /// always see a complete index (the old one until a refresh commits).
 public final class SkillIndex: @unchecked Sendable {
@@ -19,6 +20,8 @@ public final class SkillIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var db: Database?
     private var openedInode: UInt64?
+    /// Read-only connections for searches in parallel; `nil` (one connection) unless enabled.
+    private var readers: ReaderPool?
     /// Test hook: stop a build after this many parsed documents, as a crash would.
     var stopAfterDocuments: Int?
     /// How long to wait for another process's refresh, in milliseconds.
@@ -39,6 +42,13 @@ public final class SkillIndex: @unchecked Sendable {
     /// An index for explicit roots, at `indexURL`.
     public convenience init(roots: [URL], indexURL: URL) {
         self.init(configuration: IndexConfiguration(roots: roots, indexURL: indexURL))
+    }
+
+    /// Lets up to `readers` searches run at once, each over its own read-only connection
+    /// (opened when first needed), instead of one at a time over the index's connection. For a
+    /// server answering many clients; call before sharing the instance.
+    public func enableParallelSearches(readers count: Int) {
+        readers = count > 1 ? ReaderPool(path: path, capacity: count, busyTimeout: busyTimeout) : nil
     }
 
     func locked<T>(_ body: () throws -> T) rethrows -> T {
@@ -133,7 +143,9 @@ public final class SkillIndex: @unchecked Sendable {
     private func usableDatabase() throws -> Database? {
         let stamp = FileStamp.of(path)
         if let db, stamp?.inode == openedInode { return db }
-        db?.close()
+        // The readers close first: the last connection to close empties the write-ahead log,
+        // and a read-only one cannot.
+        readers?.drained { db?.close() } ?? db?.close()
         db = nil
         guard let stamp else { return nil }
         do {
@@ -198,18 +210,26 @@ public final class SkillIndex: @unchecked Sendable {
         } catch let error as SQLiteError {
             throw IndexError.unwritable(path, error.message)
         }
+        // No reader keeps the old file (or its write-ahead log, whose name the new file takes)
+        // open across the rename.
+        let renamed = readers?.drained { replace(with: temp) } ?? replace(with: temp)
+        guard renamed == 0 else {
+            throw IndexError.unwritable(path, String(cString: strerror(errno)))
+        }
+        db?.close()
+        db = nil
+        return report
+    }
+
+    /// Renames the new index at `temp` into place; `rename`'s result.
+    private func replace(with temp: String) -> Int32 {
         // Empty the old index's write-ahead log, so a reader opening the new file never sees
         // the old file's pages.
         if FileManager.default.fileExists(atPath: path), let old = try? Database(path: path, busyTimeout: busyTimeout) {
             try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             old.close()
         }
-        guard rename(temp, path) == 0 else {
-            throw IndexError.unwritable(path, String(cString: strerror(errno)))
-        }
-        db?.close()
-        db = nil
-        return report
+        return rename(temp, path)
     }
 
     /// Whether the file at the index's path may be replaced by a new index: it does not exist,
@@ -241,24 +261,33 @@ public final class SkillIndex: @unchecked Sendable {
     ///   - skill: only entries of this skill (as `skill:` in the query).
     ///   - limit: at most this many results.
     public func search(_ query: String, kind: EntryKind? = nil, skill: String? = nil, limit: Int = 10) throws -> SearchResults {
-        try locked {
-            // One read transaction: the search's statements see one snapshot and take the lock once.
-            let db = try database()
-            return try db.read {
-                var found = try Searcher(db: db).search(query, kind: kind, skill: skill, limit: limit)
-                // A plugin's skill (`PLUGIN:SKILL`) says which plugin, and its version.
-                var plugins: [String: PluginSummary?] = [:]
-                for i in found.results.indices where found.results[i].skill.contains(":") {
-                    let name = found.results[i].skill
-                    if plugins[name] == nil {
-                        let root = try db.text("SELECT root FROM skills WHERE name = ?", [.text(name)])
-                        plugins[name] = root.flatMap { ClaudePlugin.owning(skillsFolder: URL(fileURLWithPath: $0)) }
-                            .map { PluginSummary(name: $0.name, version: $0.version) }
-                    }
-                    found.results[i].plugin = plugins[name] ?? nil
-                }
+        guard let readers else { return try locked { try search(query, kind: kind, skill: skill, limit: limit, in: database()) } }
+        while true {
+            // The index's connection checks the file (building it when missing); a reader of the
+            // same file then searches without the lock.
+            let inode = try locked { _ = try database(); return openedInode ?? 0 }
+            if let found = try readers.withReader(inode: inode, { try search(query, kind: kind, skill: skill, limit: limit, in: $0) }) {
                 return found
             }
+        }
+    }
+
+    private func search(_ query: String, kind: EntryKind?, skill: String?, limit: Int, in db: Database) throws -> SearchResults {
+        // One read transaction: the search's statements see one snapshot and take the lock once.
+        try db.read {
+            var found = try Searcher(db: db).search(query, kind: kind, skill: skill, limit: limit)
+            // A plugin's skill (`PLUGIN:SKILL`) says which plugin, and its version.
+            var plugins: [String: PluginSummary?] = [:]
+            for i in found.results.indices where found.results[i].skill.contains(":") {
+                let name = found.results[i].skill
+                if plugins[name] == nil {
+                    let root = try db.text("SELECT root FROM skills WHERE name = ?", [.text(name)])
+                    plugins[name] = root.flatMap { ClaudePlugin.owning(skillsFolder: URL(fileURLWithPath: $0)) }
+                        .map { PluginSummary(name: $0.name, version: $0.version) }
+                }
+                found.results[i].plugin = plugins[name] ?? nil
+            }
+            return found
         }
     }
 

@@ -50,7 +50,12 @@ struct ServeCommand: ParsableCommand {
         // The knowledge base refreshes the index in the background, so `initialize` is answered at
         // once; afterwards the server watches the skills' folders (or polls once a second), off
         // the reply path.
-        let knowledge = IndexKnowledgeBase(index: try options.open(), log: log)
+        let index = try options.open()
+        if http != nil {
+            // Many clients at once: a search each per core, not one at a time.
+            index.enableParallelSearches(readers: min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        }
+        let knowledge = IndexKnowledgeBase(index: index, log: log)
         var configuration = MCPServer.Configuration()
         configuration.pageSize = pageSize
         guard let http, let address = HTTPAddress(http) else {
