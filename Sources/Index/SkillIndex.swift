@@ -225,9 +225,16 @@ public final class SkillIndex: @unchecked Sendable {
     private func replace(with temp: String) -> Int32 {
         // Empty the old index's write-ahead log, so a reader opening the new file never sees
         // the old file's pages.
-        if FileManager.default.fileExists(atPath: path), let old = try? Database(path: path, busyTimeout: busyTimeout) {
-            try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            old.close()
+        if FileManager.default.fileExists(atPath: path) {
+            if let old = try? Database(path: path, busyTimeout: busyTimeout) {
+                try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                old.close()
+            }
+        } else {
+            // The file was deleted while a connection had it open: its log and shared memory
+            // are leftovers that SQLite would replay onto the new file of the same name.
+            unlink(path + "-wal")
+            unlink(path + "-shm")
         }
         return rename(temp, path)
     }

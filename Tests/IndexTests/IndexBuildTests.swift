@@ -259,4 +259,22 @@ import Testing
         #expect(a != b)
         #expect(a.count == 12 || a.count < 12)
     }
+
+    /// An index file deleted while a process has it open leaves its write-ahead log behind; the
+    /// rebuilt index must not take that log's pages (the old content) with the name.
+    @Test func aDeletedIndexIsRebuiltWithoutItsLeftoverLog() throws {
+        let box = try Sandbox(fixtures: nil)
+        let skill = { (topic: String) in "---\nname: notes\ndescription: Notes.\n---\n# Notes\n\n## \(topic)\nAbout \(topic).\n" }
+        try box.write(skill("alpaca"), to: "notes/SKILL.md")
+        let index = box.index()
+        try index.refresh()
+        try box.write(skill("bison") + "\n", to: "notes/SKILL.md")
+        try index.refresh()  // an incremental refresh: its pages are in the log while the index is open
+        #expect(FileManager.default.fileExists(atPath: box.indexURL.path + "-wal"))
+        try FileManager.default.removeItem(at: box.indexURL)
+        try box.write(skill("camel") + "\n\n", to: "notes/SKILL.md")
+        #expect(try index.search("camel").results.map(\.title) == ["camel"])
+        #expect(try index.search("bison").results.isEmpty)
+        #expect(try box.index().search("camel").results.map(\.title) == ["camel"])
+    }
 }
