@@ -1,4 +1,5 @@
 import Foundation
+import SkillIndex
 
 /// The ids of the last search's results, kept beside the index (`INDEX.last-search`, one id a
 /// line) so that `skill show N` opens the Nth, as `gh` numbers its lists.
@@ -9,19 +10,10 @@ struct LastSearch {
         file = URL(fileURLWithPath: index.path + ".last-search")
     }
 
-    /// Replaces the kept ids; a folder that cannot be written only loses the numbering.
-    ///
-    /// Written beside the file with one `write` and renamed over it, without an `fsync`
-    /// (Foundation's `Data.write` syncs, 1-20 ms on a busy disk: docs/benchmarks.md): the
-    /// numbering need not outlive a crash.
+    /// Replaces the kept ids (a crash may lose them: ``UnsyncedFile``); a folder that cannot be
+    /// written only loses the numbering.
     func save(_ ids: [String]) {
-        let temporary = file.path + ".\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        let text = ids.map { $0 + "\n" }.joined()
-        let written = text.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
-        close(fd)
-        if written != text.utf8.count || rename(temporary, file.path) != 0 { unlink(temporary) }
+        UnsyncedFile.save(ids.map { $0 + "\n" }.joined(), to: file.path, replacing: true)
     }
 
     /// The id of the `rank`th result (1-based) of the last search.

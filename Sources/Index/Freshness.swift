@@ -94,18 +94,9 @@ enum Freshness {
         }
         guard allMatch(recorded) else { return false }
         if rule != .everything, let lastFull = full ? now : lastFull {
-            record("\(now) \(lastFull)\n", in: checks)
+            UnsyncedFile.save("\(now) \(lastFull)\n", to: checks)
         }
         return true
-    }
-
-    /// Writes `text` over `path` with one `write` and no `fsync` (Foundation's `Data.write`
-    /// syncs): a record lost in a crash only means a full check.
-    private static func record(_ text: String, in path: String) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        _ = text.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
-        close(fd)
     }
 
     /// The readers' last check and last full check, from `INDEX.checked`; `nil` when missing or
