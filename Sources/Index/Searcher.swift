@@ -272,9 +272,7 @@ struct Searcher {
         let total = stats.terms.map(\.idf).reduce(0, +)
         guard !candidates.isEmpty, total > 0 else { return }
         for i in candidates.indices {
-            let rowid = candidates[i].rowid
-            let held = stats.terms.filter { Self.sortedContains($0.rowids, rowid) }.map(\.idf).reduce(0, +)
-            let share = min(1, held / total)
+            let share = Self.share(of: stats.terms, heldBy: candidates[i].rowid, total: total)
             candidates[i].coverage = share
             candidates[i].score *= pow(share, ranking.coverage)
         }
@@ -297,9 +295,13 @@ struct Searcher {
         }
         for i in candidates.indices {
             guard let skill = skillEntry[candidates[i].rowid] else { continue }
-            let held = stats.terms.filter { Self.sortedContains($0.rowids, skill) }.map(\.idf).reduce(0, +)
-            candidates[i].score *= 1 + ranking.skillMatch * min(1, held / total)
+            candidates[i].score *= 1 + ranking.skillMatch * Self.share(of: stats.terms, heldBy: skill, total: total)
         }
+    }
+
+    /// The share of the terms' IDF (of `total`, their sum) that the entry `rowid` holds.
+    private static func share(of terms: [TermStats], heldBy rowid: Int64, total: Double) -> Double {
+        min(1, terms.filter { sortedContains($0.rowids, rowid) }.map(\.idf).reduce(0, +) / total)
     }
 
     /// Words next to each other in the query and in the entry are stronger evidence than the
