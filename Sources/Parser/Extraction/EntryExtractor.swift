@@ -41,11 +41,13 @@ struct EntryExtractor {
         return .section
     }
 
-    /// Routing when the heading says so, or when the section is an index of the skill's files.
+    /// Routing when the heading says so, when the section is an index of the skill's files, or
+    /// when it begins by describing the skill.
     private func role(_ index: Int) -> EntryRole {
         let words = headings[index]
+        let blocks = sections[index].ownBlocks
         let byHeading = doc.isSkillFile ? words.isSkillFileRouting : words.isRouting
-        return byHeading || Routing.isLinkIndex(sections[index].ownBlocks, in: doc) ? .routing : .content
+        return byHeading || Routing.isLinkIndex(blocks, in: doc) || Routing.describesTheSkill(blocks, in: doc) ? .routing : .content
     }
 
     /// A list that asks or decides (`?`, `→`) can stand for a tree under a decision heading.

@@ -1,5 +1,6 @@
 /// Recognises sections written for skill selection and navigation rather than for the task
-/// (``EntryRole/routing``): by their heading, or by their shape (a list of links to other files).
+/// (``EntryRole/routing``): by their heading, by their shape (a list of links to other files), or by
+/// their first words ("This skill provides: …").
 enum Routing {
     /// Headings that are routing wherever they stand, as the heading's whole words.
     static let headings = Markers.phrases([
@@ -41,6 +42,15 @@ enum Routing {
             return links.contains(where: isFileLink)
         }.count
         return linking >= minimumLinks && Double(linking) >= linkShare * Double(units.count)
+    }
+
+    /// Whether the first top-level paragraph among `blocks` begins "This skill": a section that
+    /// describes the skill to whoever chooses it ("Philosophy: This skill provides: …"), whatever
+    /// its heading, holds the skill's topic words rather than an answer.
+    static func describesTheSkill(_ blocks: Range<Int>, in doc: DocumentContext) -> Bool {
+        guard let first = blocks.first(where: { doc.blocks[$0].depth == 0 && doc.blocks[$0].kind == .paragraph }) else { return false }
+        let words = doc.blocks[first].text.prefix(16).split(whereSeparator: { !$0.isLetter }).prefix(2).map { $0.lowercased() }
+        return words == ["this", "skill"]
     }
 
     /// A relative link to a file (`references/state.md`), not a web page or an anchor.
