@@ -28,7 +28,7 @@ token-vectors.bin, little-endian:
   f32 scales[rows], f32 weights[rows]
   i8  matrix[rows][dims]   (row-major)
 """
-import argparse, glob, hashlib, os, struct, subprocess, sys, tempfile, zipfile
+import argparse, glob, hashlib, math, os, struct, subprocess, sys, tempfile, zipfile
 
 import numpy as np
 from safetensors.numpy import load_file
@@ -99,7 +99,7 @@ def layer_norm(x, gamma, beta):
 
 
 def forward(w, ids, mask):
-    """BERT's last hidden state for a batch of id rows (numpy, float64)."""
+    """BERT's last hidden state for a batch of id rows (numpy, in the dtype of w and mask)."""
     n, length = ids.shape
     x = w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:length] \
         + w["embeddings.token_type_embeddings.weight"][0]
@@ -111,16 +111,16 @@ def forward(w, ids, mask):
         p = f"encoder.layer.{i}."
         def dense(v, name):  # as one 2-D product: numpy's stacked matmul would not use BLAS
             return (v.reshape(-1, v.shape[-1]) @ w[p + name + ".weight"].T + w[p + name + ".bias"]).reshape(*v.shape[:-1], -1)
-        q, k, v = (dense(x, "attention.self." + s).reshape(n, length, HEADS, head).transpose(0, 2, 1, 3)
-                   for s in ("query", "key", "value"))
-        scores = q @ k.transpose(0, 1, 3, 2) / np.sqrt(head) + bias
+        q, k, v = (np.ascontiguousarray(dense(x, "attention.self." + s).reshape(n, length, HEADS, head).transpose(0, 2, 1, 3))
+                   for s in ("query", "key", "value"))  # contiguous: stacked matmul over strided views skips BLAS
+        scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(head) + bias  # Python floats keep float32 float32
         scores = np.exp(scores - scores.max(-1, keepdims=True))
         scores /= scores.sum(-1, keepdims=True)
         context = (scores @ v).transpose(0, 2, 1, 3).reshape(n, length, hidden)
         x = layer_norm(x + dense(context, "attention.output.dense"),
                        w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"])
         h = dense(x, "intermediate.dense")
-        h = 0.5 * h * (1.0 + erf(h / np.sqrt(2.0)))
+        h = 0.5 * h * (1.0 + erf(h / math.sqrt(2.0)))
         x = layer_norm(x + dense(h, "output.dense"), w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"])
     return x
 
