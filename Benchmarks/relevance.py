@@ -22,7 +22,9 @@ if "--set" in argv:
     del argv[argv.index("--set"):argv.index("--set") + 2]
 args = [a for a in argv if not a.startswith("-")]
 binary = args[0] if args else os.path.join(here, "..", ".build", "release", "skill")
-index = os.path.join(tempfile.gettempdir(), "skill-relevance.sqlite")
+# RELEVANCE_INDEX: another index file, for two builds measured side by side (an index of the same
+# schema version is reused whatever binary built it).
+index = os.environ.get("RELEVANCE_INDEX") or os.path.join(tempfile.gettempdir(), "skill-relevance.sqlite")
 env = dict(os.environ, NO_COLOR="1")
 
 
