@@ -8,18 +8,19 @@ enum Routing {
         "related", "related skills", "related documents", "related files", "related resources", "see also",
         "references", "reference", "reference files", "module references", "references and examples",
         "resources", "additional resources", "further reading", "contents", "table of contents", "quick links",
-        "available skills", "skill index",
+        "available skills", "skill index", "cross-references", "cross references", "available modules",
     ])
     /// Heading beginnings that are routing wherever they stand.
     static let headingStarts = Markers.phrases([
         "when this skill", "when to activate", "when to invoke", "when to trigger", "use this skill",
         "trigger phrases", "triggers", "example requests", "example prompts", "example queries", "how to route",
+        "when to load",
     ])
     /// Headings that introduce a whole skill: routing in its SKILL.md, content in a reference document.
     /// ("When to use" in a reference document is about its API, not the skill.)
     static let skillFileHeadings = Markers.phrases([
         "when to use", "when to use it", "when to use this", "overview", "purpose", "introduction", "about",
-        "about this skill", "your role",
+        "about this skill", "your role", "core focus areas", "focus areas",
     ])
 
     /// The least number of linking items, and their least share, that make a section an index of files.
