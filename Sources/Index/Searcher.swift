@@ -457,21 +457,12 @@ struct Searcher {
         for c in scored {
             if let kept = byHash[c.hash] {
                 top[kept].copies.append(c)
-            } else if top.count < limit, places.insert(Self.place(c)).inserted {
+            } else if top.count < limit, places.insert(EntryPlace.section(of: c.id)).inserted {
                 byHash[c.hash] = top.count
                 top.append(c)
             }
         }
         return top
-    }
-
-    /// The section an entry stands for: its id without a `~kind-n` suffix.
-    private static func place(_ c: Candidate) -> Substring {
-        let utf8 = c.id.utf8
-        if let tilde = utf8.lastIndex(of: UInt8(ascii: "~")), utf8[utf8.index(after: tilde)...].contains(UInt8(ascii: "-")) {
-            return c.id[..<tilde]
-        }
-        return c.id[...]
     }
 
     /// A crude stem for comparing query words with title words: the word without common endings.

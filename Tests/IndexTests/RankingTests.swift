@@ -70,3 +70,42 @@ import Testing
         _ = try index.search(text)
     }
 }
+
+/// The `~2` of a skill's second name is not the `~KIND-N` of an entry inside a section.
+struct EntryPlaceTests {
+    @Test func aSecondNameIsNotAPartOfASection() {
+        #expect(EntryPlace.section(of: "kit/SKILL#a/b~example-2") == "kit/SKILL#a/b")
+        #expect(EntryPlace.section(of: "kit/SKILL~anti-pattern-1") == "kit/SKILL")
+        #expect(EntryPlace.section(of: "kit~2/SKILL#a/b") == "kit~2/SKILL#a/b")
+        #expect(EntryPlace.section(of: "kit~2/SKILL#a/b~table-1") == "kit~2/SKILL#a/b")
+        #expect(EntryPlace.section(of: "kit~2") == "kit~2")
+        #expect(EntryPlace.section(of: "my-kit~2/SKILL#brass-lanterns") == "my-kit~2/SKILL#brass-lanterns")
+        #expect(EntryPlace.isPartOfSection("kit~2/SKILL#a~pattern-3"))
+        #expect(!EntryPlace.isPartOfSection("kit~2/SKILL#a"))
+    }
+
+    /// Two sections of a skill indexed as `NAME~2` are two results, not one place.
+    @Test func twoSectionsOfASecondNameAreTwoResults() throws {
+        let box = try Sandbox(fixtures: nil)
+        for (folder, when) in [("a/kit", "monthly"), ("b/kit", "weekly")] {
+            try box.write("""
+            ---
+            name: kit
+            description: Lanterns. Use for lanterns.
+            ---
+            # Kit
+
+            ## Brass lanterns
+            Polish brass lanterns \(when).
+
+            ## Paper lanterns
+            Keep paper lanterns dry \(when).
+
+            """, to: "\(folder)/SKILL.md")
+        }
+        let index = box.index()
+        try index.refresh()
+        let ids = try index.search("lanterns", limit: 10).results.map(\.id).filter { $0.hasPrefix("kit~2/") }
+        #expect(ids.sorted() == ["kit~2/SKILL#kit/brass-lanterns", "kit~2/SKILL#kit/paper-lanterns"])
+    }
+}
