@@ -376,11 +376,11 @@ struct IndexBuilder {
         ]
         try db.run(
             """
-            INSERT OR IGNORE INTO entries(id, kind, role, hash, skill, doc, line, end_line, crumbs, langs,
+            INSERT OR IGNORE INTO entries(id, key, kind, role, hash, skill, doc, line, end_line, crumbs, langs,
                 title, breadcrumb, keywords, text, code)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [.text(entry.id), .text(entry.kind.rawValue), .text(entry.role.rawValue),
+            [.text(entry.id), FNV1a.key(entry.id), .text(entry.kind.rawValue), .text(entry.role.rawValue),
              .text(String(FNV1a.hash(Data((entry.kind.rawValue + "\n" + entry.markdown).utf8)), radix: 16)),
              .text(entry.skill), .int(doc),
              .int(Int64(entry.source.line)), .int(Int64(entry.source.endLine)),

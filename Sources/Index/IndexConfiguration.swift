@@ -164,4 +164,9 @@ enum FNV1a {
         }
         return h
     }
+
+    /// The `key` column of an entry id (``Schema``): the id's hash as SQLite's signed integer.
+    static func key(_ id: String) -> SQLValue {
+        .int(Int64(bitPattern: hash(Data(id.utf8))))
+    }
 }

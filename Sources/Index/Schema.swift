@@ -1,7 +1,7 @@
 /// The index's tables. Raise ``version`` whenever they change: an index of another version is
 /// rebuilt from scratch.
 enum Schema {
-    static let version = 7
+    static let version = 8
 
     /// The tokenizer of the ranked full-text table: Porter stems over Unicode words.
     static let tokenizer = "porter unicode61 remove_diacritics 2"
@@ -39,7 +39,10 @@ enum Schema {
     CREATE TABLE dirs(path TEXT PRIMARY KEY, mtime INTEGER NOT NULL);
     CREATE TABLE entries(
         rowid INTEGER PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
+        id TEXT NOT NULL,
+        -- The id's 64-bit FNV-1a (``EntryKey``): its unique index is a tenth of one on the id's
+        -- text (0.12 MB against 1.1 MB on the shared corpus). Look an id up by both.
+        key INTEGER NOT NULL UNIQUE,
         kind TEXT NOT NULL,
         role TEXT NOT NULL,
         -- FNV-1a of the kind and the markdown: equal for the same entry in two copies of a skill.

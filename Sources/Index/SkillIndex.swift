@@ -331,8 +331,8 @@ public final class SkillIndex: @unchecked Sendable {
         let rows = try database().query(
             """
             SELECT d.file, d.path, d.hash, s.folder, s.root, s.name FROM entries e
-            JOIN documents d ON d.id = e.doc JOIN skills s ON s.folder = d.folder WHERE e.id = ?
-            """, [.text(id)]
+            JOIN documents d ON d.id = e.doc JOIN skills s ON s.folder = d.folder WHERE e.key = ? AND e.id = ?
+            """, [FNV1a.key(id), .text(id)]
         ) { (file: $0.text(0), path: $0.text(1), hash: $0.text(2), folder: $0.text(3), root: $0.text(4), name: $0.text(5)) }
         guard let row = rows.first else { return .none }
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: row.file)), Scanner.hash(data) == row.hash else {
