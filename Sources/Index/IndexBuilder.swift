@@ -370,9 +370,12 @@ struct IndexBuilder {
         let langs = Set(entry.code.map(\.language).filter { !$0.isEmpty })
         let ancestors = entry.breadcrumb.dropLast()
         let keywords = entry.keywords.joined(separator: " ")
+        // An entry inside a section without a heading of its own (`…~example-2`) is searched for
+        // its code through that section, which holds the same blocks: the code is stored once.
+        let code = EntryPlace.isPartOfSection(entry.id) ? "" : entry.code.map(\.code).joined(separator: "\n")
         let columns: [SQLValue] = [
             .text(entry.title), .text(([entry.skill] + ancestors).joined(separator: " › ")),
-            .text(keywords), .text(entry.text), .text(entry.code.map(\.code).joined(separator: "\n")),
+            .text(keywords), .text(entry.text), .text(code),
         ]
         try db.run(
             """
