@@ -77,14 +77,17 @@ extension JSONValue {
     var errorCode: Int? { self["error"]?["code"]?.intValue }
 }
 
-/// A knowledge base whose `search` waits until the test opens the gate.
+/// A knowledge base whose `search` waits until the test opens the gate (and signals `entered`
+/// when one starts waiting).
 final class GatedKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     let base = indexedKnowledge()
     let gate = DispatchSemaphore(value: 0)
+    let entered = DispatchSemaphore(value: 0)
     let changed = NSLock()
     var willChange = false
 
     func search(_ query: KnowledgeQuery) throws -> SearchResults {
+        entered.signal()
         gate.wait()
         return try base.search(query)
     }

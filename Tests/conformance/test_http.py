@@ -154,9 +154,76 @@ async def test_token_is_required(serve, tmp_path):
             assert found.structured_content["hits"]
 
 
-def test_get_is_405_and_other_paths_404(serve):
+SKILL = "---\nname: {0}\ndescription: The {0} skill.\n---\n# {0}\n\nAbout {0}.\n"
+
+
+async def test_list_changed_arrives_on_the_get_stream(serve, tmp_path):
+    root = tmp_path / "skills"
+    (root / "one").mkdir(parents=True)
+    (root / "one" / "SKILL.md").write_text(SKILL.format("one"))
+    served = serve("--skills", str(root))
+    stream_open, changed = anyio.Event(), anyio.Event()
+
+    async def on_response(response):
+        # The SDK opens the session's GET stream itself, once initialized.
+        if response.request.method == "GET" and response.status_code == 200:
+            stream_open.set()
+
+    async def on_message(message):
+        if getattr(message, "method", None) == "notifications/resources/list_changed":
+            changed.set()
+
+    client = create_mcp_http_client()
+    client.event_hooks["response"] = [on_response]
+    async with client, streamable_http_client(served.url, http_client=client) as (read, write):
+        async with ClientSession(read, write, message_handler=on_message) as session:
+            await session.initialize()
+            # An answer means the first build is done: what is written next is a change.
+            assert (await session.call_tool("get_skill", {"name": "one"})).structured_content["name"] == "one"
+            with anyio.fail_after(30):
+                await stream_open.wait()
+            (root / "two").mkdir()
+            (root / "two" / "SKILL.md").write_text(SKILL.format("two"))
+            with anyio.fail_after(30):
+                await changed.wait()
+            assert (await session.call_tool("get_skill", {"name": "two"})).structured_content["name"] == "two"
+    assert served.stop() == 0
+
+
+def test_get_stream_ends_on_delete(serve):
     served = serve()
-    assert httpx2.get(served.url, headers={"Accept": "text/event-stream"}).status_code == 405
+    opened = httpx2.post(served.url, json=INIT, headers=ACCEPT)
+    session = {"Mcp-Session-Id": opened.headers["mcp-session-id"]}
+    listen = {"Accept": "text/event-stream", **session}
+    with httpx2.Client(timeout=30) as streaming, streaming.stream("GET", served.url, headers=listen) as stream:
+        assert stream.status_code == 200
+        assert stream.headers["content-type"] == "text/event-stream"
+        assert httpx2.get(served.url, headers=listen).status_code == 409
+        assert httpx2.delete(served.url, headers=session).status_code == 200
+        # The chunked body ends cleanly: no event was owed.
+        assert stream.read() == b""
+    assert httpx2.get(served.url, headers=listen).status_code == 404
+
+
+def test_sigterm_ends_an_open_get_stream(serve):
+    served = serve()
+    opened = httpx2.post(served.url, json=INIT, headers=ACCEPT)
+    listen = {"Accept": "text/event-stream", "Mcp-Session-Id": opened.headers["mcp-session-id"]}
+    with httpx2.Client(timeout=30) as streaming, streaming.stream("GET", served.url, headers=listen) as stream:
+        assert stream.status_code == 200
+        served.process.send_signal(signal.SIGTERM)
+        assert stream.read() == b""
+        assert served.process.wait(timeout=30) == 0
+    served.process.stderr.close()
+
+
+def test_get_refusals_and_other_paths_404(serve):
+    served = serve()
+    assert httpx2.get(served.url, headers={"Accept": "text/event-stream"}).status_code == 400
+    modern = httpx2.get(served.url, headers={"Accept": "text/event-stream", "MCP-Protocol-Version": "2026-07-28"})
+    assert modern.status_code == 405
+    assert modern.headers["allow"] == "GET, POST, DELETE"
+    assert httpx2.put(served.url, json=INIT, headers=ACCEPT).status_code == 405
     assert httpx2.post(f"http://127.0.0.1:{served.port}/other", json=INIT, headers=ACCEPT).status_code == 404
 
 

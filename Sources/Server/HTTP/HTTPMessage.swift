@@ -42,14 +42,17 @@ public struct HTTPRequest: Sendable, Equatable {
     public var version: String
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The connection it arrived on, set by ``HTTPServer`` while the request is answered.
+    public var connection: HTTPConnection?
 
     /// A request; for tests and the parser.
-    public init(method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    public init(method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], connection: HTTPConnection? = nil) {
         self.method = method
         self.target = target
         self.version = version
         self.headers = headers
         self.body = body
+        self.connection = connection
     }
 
     /// The target without its query.
@@ -66,17 +69,35 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 }
 
+/// The client's end of a connection, as a handler may observe it while answering a request on it.
+public final class HTTPConnection: @unchecked Sendable, Equatable {
+    private let fd: Int32
+
+    /// The connection on socket `fd`, which must stay open while this is used.
+    public init(fd: Int32) { self.fd = fd }
+
+    /// Whether the client closed its end: nothing more can reach it.
+    public var clientHungUp: Bool { HTTPServer.peerHungUp(fd) }
+
+    /// The same connection.
+    public static func == (a: HTTPConnection, b: HTTPConnection) -> Bool { a === b }
+}
+
 /// One HTTP/1.1 response.
 public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// When set, the body is this stream's bytes as they come (``body`` is not sent), chunked.
+    public var stream: HTTPEventStream?
 
-    /// A response; `Content-Length` and `Connection` are added when it is written.
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    /// A response; `Content-Length` (or `Transfer-Encoding`) and `Connection` are added when it
+    /// is written.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], stream: HTTPEventStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 
     /// A response whose body is `json`, as `application/json`.
@@ -93,14 +114,20 @@ public struct HTTPResponse: Sendable, Equatable {
         return HTTPResponse(status: status, headers: h, body: Array((text + "\n").utf8))
     }
 
-    /// The bytes on the wire: status line, headers, `Content-Length`, `Connection`, body.
-    public func serialized(keepAlive: Bool) -> [UInt8] {
+    /// The bytes on the wire: status line, headers, `Content-Length`, `Connection`, body. A
+    /// streamed response is only its head: `Transfer-Encoding: chunked` when `chunked`, else its
+    /// body lasts until the connection closes (HTTP/1.0).
+    public func serialized(keepAlive: Bool, chunked: Bool = false) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for field in headers.fields { head += "\(field.name): \(field.value)\r\n" }
-        head += "Content-Length: \(body.count)\r\n"
+        if stream == nil {
+            head += "Content-Length: \(body.count)\r\n"
+        } else if chunked {
+            head += "Transfer-Encoding: chunked\r\n"
+        }
         head += keepAlive ? "" : "Connection: close\r\n"
         head += "\r\n"
-        return Array(head.utf8) + body
+        return Array(head.utf8) + (stream == nil ? body : [])
     }
 
     /// The reason phrase of the statuses this server sends.
@@ -116,6 +143,7 @@ public struct HTTPResponse: Sendable, Equatable {
         case 405: return "Method Not Allowed"
         case 406: return "Not Acceptable"
         case 408: return "Request Timeout"
+        case 409: return "Conflict"
         case 413: return "Content Too Large"
         case 415: return "Unsupported Media Type"
         case 431: return "Request Header Fields Too Large"

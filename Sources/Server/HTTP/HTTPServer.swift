@@ -7,7 +7,8 @@ import Darwin
 
 /// A small HTTP/1.1 server on plain sockets: one thread per connection (at most
 /// ``maxConnections``), keep-alive, pipelining, bounded requests (``HTTPLimits``), idle and slow
-/// clients timed out, and a graceful stop that lets every request being answered finish.
+/// clients timed out, streamed responses (``HTTPEventStream``) kept alive by comments, and a
+/// graceful stop that lets every request being answered finish and ends every stream.
 public final class HTTPServer: @unchecked Sendable {
     /// Why the server could not start.
     public struct StartError: Error, CustomStringConvertible {
@@ -19,6 +20,9 @@ public final class HTTPServer: @unchecked Sendable {
     public let maxConnections: Int
     /// Seconds a kept-alive connection may sit idle, and a started request may take to arrive.
     public let idleTimeout: Double
+    /// Seconds a streamed response may go without a write before a keep-alive comment
+    /// (`: ping`) is sent, so that proxies and clients do not drop it as idle.
+    public let keepAliveInterval: Double
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private let log: ServerLog
     private var listener: Int32 = -1
@@ -27,10 +31,11 @@ public final class HTTPServer: @unchecked Sendable {
     private var active = 0
 
     /// A server answering every request with `handler`, called from many threads at once.
-    public init(limits: HTTPLimits = HTTPLimits(), maxConnections: Int = 256, idleTimeout: Double = 60, log: ServerLog, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    public init(limits: HTTPLimits = HTTPLimits(), maxConnections: Int = 256, idleTimeout: Double = 60, keepAliveInterval: Double = 15, log: ServerLog, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         self.limits = limits
         self.maxConnections = maxConnections
         self.idleTimeout = idleTimeout
+        self.keepAliveInterval = keepAliveInterval
         self.log = log
         self.handler = handler
     }
@@ -108,7 +113,7 @@ public final class HTTPServer: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Stops accepting; idle connections close, busy ones after their reply.
+    /// Stops accepting; idle connections close, busy ones after their reply, streams end.
     public func stop() {
         lock.lock()
         stopping = true
@@ -129,10 +134,23 @@ public final class HTTPServer: @unchecked Sendable {
         var parser = HTTPRequestParser(limits: limits)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var waited = 0.0
+        let connection = HTTPConnection(fd: fd)
         while true {
             do {
-                while let request = try parser.next() {
+                while var request = try parser.next() {
+                    request.connection = connection
                     let response = handler(request)
+                    if let stream = response.stream {
+                        // HTTP/1.0 has no chunked coding: its stream ends when the connection does.
+                        let chunked = request.version == "HTTP/1.1"
+                        let keepAlive = chunked && request.keepAlive && !isStopping
+                        guard Self.write(fd, response.serialized(keepAlive: keepAlive, chunked: chunked)) else {
+                            stream.close()
+                            return
+                        }
+                        guard pump(stream, to: fd, chunked: chunked), keepAlive, !isStopping else { return }
+                        continue
+                    }
                     let keepAlive = request.keepAlive && !isStopping
                     guard Self.write(fd, response.serialized(keepAlive: keepAlive)), keepAlive else { return }
                 }
@@ -164,6 +182,46 @@ public final class HTTPServer: @unchecked Sendable {
             waited = 0
             parser.append(buffer[0..<n])
         }
+    }
+
+    /// Writes `stream` to `fd` as it comes, with a keep-alive comment after ``keepAliveInterval``
+    /// seconds without a write, until it is closed (`true` once its chunked body is ended) or the
+    /// client hangs up or a write fails (`false`; the stream is closed). A stop closes it.
+    private func pump(_ stream: HTTPEventStream, to fd: Int32, chunked: Bool) -> Bool {
+        var lastWrite = Date()
+        func put(_ bytes: [UInt8]) -> Bool {
+            lastWrite = Date()
+            let framed = chunked ? Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + Array("\r\n".utf8) : bytes
+            return Self.write(fd, framed)
+        }
+        while true {
+            switch stream.next(waitingUpTo: 0.2) {
+            case .bytes(let bytes):
+                guard put(bytes) else {
+                    stream.close()
+                    return false
+                }
+            case .ended:
+                return chunked && Self.write(fd, Array("0\r\n\r\n".utf8))
+            case .idle:
+                if isStopping {
+                    stream.close()
+                } else if Self.peerHungUp(fd) || (Date().timeIntervalSince(lastWrite) >= keepAliveInterval && !put(Array(": ping\n\n".utf8))) {
+                    stream.close()
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Whether the client closed its end (a read would return end of file). Bytes it sent
+    /// (a pipelined request) do not count: they wait until the stream ends.
+    static func peerHungUp(_ fd: Int32) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
     }
 
     /// Writes all of `bytes`; `false` when the peer is gone.

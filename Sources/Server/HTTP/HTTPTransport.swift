@@ -52,9 +52,9 @@ public enum HTTPTransport {
             signals.append(source)
         }
         registered.wait()
-        // No standalone SSE stream, so no list_changed notification: the next request sees the change.
+        // list_changed goes to the sessions' GET streams; every later request sees the change.
         let monitor = options.freshnessInterval.map {
-            ChangeMonitor(knowledge: endpoint.knowledge, pollInterval: $0, watch: options.watch, log: log) {}
+            ChangeMonitor(knowledge: endpoint.knowledge, pollInterval: $0, watch: options.watch, log: log) { endpoint.skillsChanged() }
         }
         monitor?.start()
         let shown = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host

@@ -6,7 +6,10 @@ import Foundation
 /// and are answered by one shared, sessionless server after their `MCP-Protocol-Version`,
 /// `Mcp-Method` and `Mcp-Name` headers are checked against the body. A request answers with
 /// JSON, or with an SSE stream when the handler sent notifications (progress) before its reply.
-/// There is no standalone GET stream: GET answers 405, as the specification allows.
+/// A session may open one standalone SSE stream with GET, on which ``skillsChanged()`` sends its
+/// `list_changed` notifications; 2026-07-28 has no GET stream (405). A session's POSTed
+/// `notifications/cancelled` cancels its request in flight; a 2026-07-28 request is cancelled by
+/// its client closing the connection.
 public final class MCPHTTPEndpoint: @unchecked Sendable {
     /// The endpoint path (`/mcp`).
     public let path: String
@@ -19,7 +22,11 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
 
     private final class Session: @unchecked Sendable {
         let server: MCPServer
+        let inFlight = InFlightRequests()
+        /// Guarded by the endpoint's lock, as ``lastUsed`` is.
         var lastUsed = Date()
+        /// The GET stream, if one was opened; it may have ended since.
+        var stream: HTTPEventStream?
         init(server: MCPServer) { self.server = server }
     }
 
@@ -52,12 +59,52 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         guard request.path == path else { return .text(404, "Not Found: the MCP endpoint is \(path)") }
         switch request.method {
         case "POST": return post(request)
+        case "GET": return listen(request)
         case "DELETE": return delete(request)
-        default:
-            var headers = HTTPHeaders()
-            headers.add("Allow", "POST, DELETE")
-            return .text(405, "Method Not Allowed: POST a JSON-RPC message to \(path) (this server has no GET stream)", headers: headers)
+        default: return Self.notAllowed("POST a JSON-RPC message to \(path)")
         }
+    }
+
+    /// Sends `list_changed` notifications on every session's open GET stream (a session without
+    /// one misses them: its next list request sees the change). Sessionless 2026-07-28 clients
+    /// get none, as that revision delivers them only on `subscriptions/listen`.
+    public func skillsChanged() {
+        lock.lock()
+        let open = sessions.values.compactMap { session in session.stream.map { (session.server, $0) } }
+        lock.unlock()
+        for (server, stream) in open where stream.isOpen {
+            for note in server.listChangedNotifications() { stream.send(Self.event(note)) }
+        }
+    }
+
+    /// GET: a session's standalone SSE stream (2025-03-26 to 2025-11-25), at most one open at a
+    /// time; a second is 409, as the official SDKs answer, until the first ends.
+    private func listen(_ request: HTTPRequest) -> HTTPResponse {
+        guard let accept = request.headers["Accept"]?.lowercased(),
+              ["text/event-stream", "text/*", "*/*"].contains(where: accept.contains) else {
+            return HTTPAccessPolicy.error(406, "Not Acceptable: a GET opens an SSE stream; accept text/event-stream")
+        }
+        if let refusal = Self.unsupportedHeader(request) { return refusal }
+        if request.headers["MCP-Protocol-Version"].map({ ProtocolVersion(rawValue: $0).isModern }) == true {
+            return Self.notAllowed("protocol \(request.headers["MCP-Protocol-Version"] ?? "") has no GET stream (its change notifications come on subscriptions/listen, which this server lacks)")
+        }
+        guard let id = request.headers["Mcp-Session-Id"] else {
+            return HTTPAccessPolicy.error(400, "Bad Request: a GET opens a session's stream; send the Mcp-Session-Id header that initialize returned")
+        }
+        lock.lock()
+        guard let session = sessions[id] else {
+            lock.unlock()
+            return Self.unknownSession(id)
+        }
+        if let open = session.stream, open.isOpen {
+            lock.unlock()
+            return HTTPAccessPolicy.error(409, "Conflict: session \(id) already has its GET stream open (one per session)")
+        }
+        let stream = HTTPEventStream()
+        session.stream = stream
+        session.lastUsed = Date()
+        lock.unlock()
+        return HTTPResponse(status: 200, headers: Self.eventStreamHeaders, stream: stream)
     }
 
     private func delete(_ request: HTTPRequest) -> HTTPResponse {
@@ -67,7 +114,8 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         lock.lock()
         let removed = sessions.removeValue(forKey: id)
         lock.unlock()
-        guard removed != nil else { return HTTPAccessPolicy.error(404, "Not Found: no session \(id)") }
+        guard let removed else { return HTTPAccessPolicy.error(404, "Not Found: no session \(id)") }
+        removed.stream?.close()
         return HTTPResponse(status: 200)
     }
 
@@ -79,10 +127,8 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
            !["application/json", "text/event-stream", "*/*", "application/*"].contains(where: accept.contains) {
             return HTTPAccessPolicy.error(406, "Not Acceptable: accept application/json and text/event-stream")
         }
+        if let refusal = Self.unsupportedHeader(request) { return refusal }
         let headerVersion = request.headers["MCP-Protocol-Version"]
-        if let headerVersion, !ProtocolVersion.supported.contains(ProtocolVersion(rawValue: headerVersion)) {
-            return .json(400, OutgoingMessage.error(id: nil, Self.unsupported(.string(headerVersion))))
-        }
         let message = IncomingMessage.parse(Data(request.body))
         switch message {
         case .invalid(let id, let error):
@@ -92,9 +138,13 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         case .response:
             return HTTPResponse(status: 202)
         case .notification(let method, let params):
-            if let session = request.headers["Mcp-Session-Id"] {
-                guard let server = server(forSession: session) else { return Self.unknownSession(session) }
-                server.notify(method: method, params: params)
+            if let id = request.headers["Mcp-Session-Id"] {
+                guard let session = session(id) else { return Self.unknownSession(id) }
+                if method == CancelledNotification.method {
+                    if let cancelled = session.inFlight.cancel(params) { session.server.log.debug("cancelled \(cancelled)") }
+                } else {
+                    session.server.notify(method: method, params: params)
+                }
             }
             return HTTPResponse(status: 202)
         case .request(let id, let method, let params):
@@ -105,11 +155,11 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
             if method == InitializeRequest.method {
                 return initialize(id: id, params: params)
             }
-            guard let session = request.headers["Mcp-Session-Id"] else {
+            guard let sessionID = request.headers["Mcp-Session-Id"] else {
                 return .json(400, OutgoingMessage.error(id: id, ResponseError(.invalidRequest, "Bad Request: send initialize first, then the Mcp-Session-Id header it returned")))
             }
-            guard let server = server(forSession: session) else { return Self.unknownSession(session, id: id) }
-            return answer(server, id: id, method: method, params: params, modern: false)
+            guard let session = session(sessionID) else { return Self.unknownSession(sessionID, id: id) }
+            return answer(session.server, id: id, method: method, params: params, modern: false, inFlight: session.inFlight)
         }
     }
 
@@ -139,7 +189,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
                 return mismatch(id, "Mcp-Name header \(request.headers["Mcp-Name"].map { "'\($0)'" } ?? "missing") does not match body value '\(bodyName)'")
             }
         }
-        return answer(stateless, id: id, method: method, params: params, modern: true)
+        return answer(stateless, id: id, method: method, params: params, modern: true, connection: request.connection)
     }
 
     private func initialize(id: RequestID, params: JSONValue?) -> HTTPResponse {
@@ -149,7 +199,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         let sessionID = UUID().uuidString.lowercased()
         lock.lock()
         if sessions.count >= maxSessions, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
-            sessions[oldest] = nil
+            sessions.removeValue(forKey: oldest)?.stream?.close()
         }
         sessions[sessionID] = Session(server: server)
         lock.unlock()
@@ -157,18 +207,28 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         return response
     }
 
-    private func server(forSession id: String) -> MCPServer? {
+    private func session(_ id: String) -> Session? {
         lock.lock()
         defer { lock.unlock() }
         guard let session = sessions[id] else { return nil }
         session.lastUsed = Date()
-        return session.server
+        return session
     }
 
     /// Runs the request through `server`: JSON, or SSE when notifications preceded the reply.
-    private func answer(_ server: MCPServer, id: RequestID, method: String, params: JSONValue?, modern: Bool) -> HTTPResponse {
+    /// A request may be cancelled meanwhile, by a `notifications/cancelled` of its session
+    /// (`inFlight`) or, under 2026-07-28, by its client closing the `connection` (earlier revisions
+    /// say a disconnection is not a cancellation): it then answers an SSE stream with no event,
+    /// since a cancelled request gets no reply.
+    private func answer(_ server: MCPServer, id: RequestID, method: String, params: JSONValue?, modern: Bool, inFlight: InFlightRequests? = nil, connection: HTTPConnection? = nil) -> HTTPResponse {
         let notes = NotificationBuffer()
-        let reply = server.respond(id: id, method: method, params: params, notify: { notes.append($0) })
+        inFlight?.begin(id)
+        let isCancelled: @Sendable () -> Bool = { inFlight?.isCancelled(id) == true || connection?.clientHungUp == true }
+        let reply = server.respond(id: id, method: method, params: params, isCancelled: isCancelled, notify: { notes.append($0) })
+        let cancelled = inFlight?.complete(id) == true || connection?.clientHungUp == true
+        if cancelled {
+            return HTTPResponse(status: 200, headers: Self.eventStreamHeaders)
+        }
         var status = 200
         if modern, let code = reply["error"]?["code"], case .int(let raw) = code {
             if raw == ErrorCode.methodNotFound.rawValue { status = 404 }
@@ -176,15 +236,30 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         }
         let sent = notes.all
         guard !sent.isEmpty, status == 200 else { return .json(status, reply) }
-        var body: [UInt8] = []
-        for message in sent + [reply] {
-            body += Array("event: message\ndata: ".utf8) + [UInt8](JSONWriter.data(message)) + Array("\n\n".utf8)
-        }
+        return HTTPResponse(status: 200, headers: Self.eventStreamHeaders, body: (sent + [reply]).flatMap(Self.event))
+    }
+
+    /// One message as an SSE event.
+    static func event(_ message: JSONValue) -> [UInt8] {
+        Array("event: message\ndata: ".utf8) + [UInt8](JSONWriter.data(message)) + Array("\n\n".utf8)
+    }
+
+    /// The head of an SSE response; `X-Accel-Buffering: no` keeps nginx from holding events back.
+    static var eventStreamHeaders: HTTPHeaders {
+        HTTPHeaders([("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no")])
+    }
+
+    /// 400 when the `MCP-Protocol-Version` header names a revision this server does not speak.
+    private static func unsupportedHeader(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let version = request.headers["MCP-Protocol-Version"],
+              !ProtocolVersion.supported.contains(ProtocolVersion(rawValue: version)) else { return nil }
+        return .json(400, OutgoingMessage.error(id: nil, unsupported(.string(version))))
+    }
+
+    private static func notAllowed(_ why: String) -> HTTPResponse {
         var headers = HTTPHeaders()
-        headers.add("Content-Type", "text/event-stream")
-        headers.add("Cache-Control", "no-cache")
-        headers.add("X-Accel-Buffering", "no")
-        return HTTPResponse(status: 200, headers: headers, body: body)
+        headers.add("Allow", "GET, POST, DELETE")
+        return .text(405, "Method Not Allowed: \(why)", headers: headers)
     }
 
     private func mismatch(_ id: RequestID, _ message: String) -> HTTPResponse {

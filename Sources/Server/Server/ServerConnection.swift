@@ -8,9 +8,7 @@ public final class ServerConnection: @unchecked Sendable {
     private let queue = DispatchQueue(label: "skill.serve.requests")
     /// Bounds the messages read but not yet handled, so memory stays flat whatever the client sends.
     private let window = DispatchSemaphore(value: 64)
-    private let lock = NSLock()
-    private var pending: [RequestID: Int] = [:]
-    private var cancelled = Set<RequestID>()
+    private let inFlight = InFlightRequests()
     private var monitor: ChangeMonitor?
 
     /// Answers `server`'s messages into `sink`.
@@ -33,13 +31,11 @@ public final class ServerConnection: @unchecked Sendable {
         }
         switch message {
         case .notification(CancelledNotification.method, let params):
-            cancel(params)
+            if let id = inFlight.cancel(params) { server.log.debug("cancelled \(id)") }
             return
         case .request(let id, let method, _) where method != InitializeRequest.method && method != DiscoverRequest.method:
             // initialize and server/discover may not be cancelled (the specification forbids it).
-            lock.lock()
-            pending[id, default: 0] += 1
-            lock.unlock()
+            inFlight.begin(id)
         case .response:
             server.log.debug("ignored a response: this server sends no requests")
             return
@@ -73,38 +69,16 @@ public final class ServerConnection: @unchecked Sendable {
         for note in server.listChangedNotifications() { sink.send(note) }
     }
 
-    private func cancel(_ params: JSONValue?) {
-        guard let raw = params?["requestId"], let id = RequestID(raw) else { return }
-        lock.lock()
-        if pending[id] != nil { cancelled.insert(id) }
-        lock.unlock()
-        server.log.debug("cancelled \(id)")
-    }
-
-    private func isCancelled(_ id: RequestID) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled.contains(id)
-    }
-
-    /// Forgets a finished request; `true` when it was cancelled (its reply is then dropped).
-    private func complete(_ id: RequestID) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if let n = pending[id], n > 1 { pending[id] = n - 1 } else { pending[id] = nil }
-        return cancelled.remove(id) != nil
-    }
-
     private func process(_ message: IncomingMessage) {
         switch message {
         case .request(let id, let method, let params):
-            if isCancelled(id) {
-                _ = complete(id)
+            if inFlight.isCancelled(id) {
+                _ = inFlight.complete(id)
                 return
             }
             let sink = self.sink
-            let reply = server.respond(id: id, method: method, params: params, isCancelled: { [weak self] in self?.isCancelled(id) ?? true }, notify: { sink.send($0) })
-            if !complete(id) { sink.send(reply) }
+            let reply = server.respond(id: id, method: method, params: params, isCancelled: { [inFlight] in inFlight.isCancelled(id) }, notify: { sink.send($0) })
+            if !inFlight.complete(id) { sink.send(reply) }
         case .notification(let method, let params):
             server.notify(method: method, params: params)
         case .invalid(let id, let error):

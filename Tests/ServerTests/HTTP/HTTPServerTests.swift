@@ -8,8 +8,8 @@ import Glibc
 /// The socket server on a loopback port: keep-alive, limits on the wire, graceful stop.
 @Suite struct HTTPServerTests {
     /// A started server and its port; `run()` goes on in the background until `stop()`.
-    func start(limits: HTTPLimits = HTTPLimits(), _ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws -> (HTTPServer, Int, DispatchGroup) {
-        let server = HTTPServer(limits: limits, log: ServerLog(level: .off), handler: handler)
+    func start(limits: HTTPLimits = HTTPLimits(), keepAliveInterval: Double = 15, _ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws -> (HTTPServer, Int, DispatchGroup) {
+        let server = HTTPServer(limits: limits, keepAliveInterval: keepAliveInterval, log: ServerLog(level: .off), handler: handler)
         let port = try server.bind(host: "127.0.0.1", port: 0)
         let done = DispatchGroup()
         done.enter()
@@ -34,6 +34,32 @@ import Glibc
 
     func send(_ fd: Int32, _ text: String) {
         #expect(HTTPServer.write(fd, Array(text.utf8)))
+    }
+
+    /// Reads until what arrived contains `text` (or the peer closes, or 30 s pass without a byte).
+    func read(_ fd: Int32, until text: String, into received: inout [UInt8]) -> String {
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !String(decoding: received, as: UTF8.self).contains(text) {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            received += buffer[0..<n]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// A server whose every request opens `stream`, and a client that sent it a GET in `version`
+    /// and read the response's head (into `received`).
+    func openStream(_ stream: HTTPEventStream, version: String = "HTTP/1.1", keepAliveInterval: Double = 15) throws -> (server: HTTPServer, fd: Int32, done: DispatchGroup, received: [UInt8]) {
+        let (server, port, done) = try start(keepAliveInterval: keepAliveInterval) { _ in
+            HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/event-stream")]), stream: stream)
+        }
+        let fd = connect(port)
+        send(fd, "GET /mcp \(version)\r\nHost: x\r\n\r\n")
+        var received: [UInt8] = []
+        _ = read(fd, until: "\r\n\r\n", into: &received)
+        return (server, fd, done, received)
     }
 
     /// Reads until the peer closes.
@@ -105,5 +131,44 @@ import Glibc
         // The busy connection got its whole reply, marked as the last; the idle one was closed.
         #expect(readAll(busy).hasSuffix("Connection: close\r\n\r\nfinished\n"))
         #expect(readAll(idle) == "")
+    }
+
+    @Test func aStreamIsChunkedKeptAliveAndEnded() throws {
+        let stream = HTTPEventStream()
+        let (server, fd, done, head) = try openStream(stream, keepAliveInterval: 0.05)
+        var received = head
+        #expect(read(fd, until: "8\r\n: ping\n\n\r\n", into: &received).hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n: ping\n\n\r\n"))
+        stream.send(Array("data: x\n\n".utf8))
+        #expect(read(fd, until: "9\r\ndata: x\n\n\r\n", into: &received).hasSuffix("9\r\ndata: x\n\n\r\n"))
+        // Closing the stream ends the chunked body; the connection stays open for the next request.
+        stream.close()
+        #expect(read(fd, until: "0\r\n\r\n", into: &received).hasSuffix("0\r\n\r\n"))
+        close(fd)
+        server.stop()
+        done.wait()
+    }
+
+    @Test func stopEndsAnOpenStream() throws {
+        let stream = HTTPEventStream()
+        let (server, fd, done, _) = try openStream(stream)
+        server.stop()
+        done.wait()
+        #expect(!stream.isOpen)
+        #expect(readAll(fd).hasSuffix("0\r\n\r\n"))
+    }
+
+    @Test func aClientHangingUpClosesItsStream() throws {
+        let stream = HTTPEventStream()
+        let (server, fd, done, received) = try openStream(stream, version: "HTTP/1.0")
+        // HTTP/1.0 has no chunked coding: the body lasts until the connection closes.
+        #expect(String(decoding: received, as: UTF8.self) == "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+        close(fd)
+        // The server notices the hang-up within its 0.2 s poll; bounded at 30 s, not timed.
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while stream.isOpen, Date() < deadline { usleep(10_000) }
+        #expect(!stream.isOpen)
+        #expect(!stream.send([1]))
+        server.stop()
+        done.wait()
     }
 }

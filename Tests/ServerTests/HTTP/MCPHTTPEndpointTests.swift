@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SkillServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct MCPHTTPEndpointTests {
     static let knowledge = indexedKnowledge()
@@ -104,10 +107,150 @@ import Testing
         #expect(events[2].contains("\"id\":4"))
     }
 
+    func get(_ headers: [(String, String)]) -> HTTPRequest {
+        HTTPRequest(method: "GET", target: "/mcp", headers: HTTPHeaders([("Host", "127.0.0.1:9")] + headers))
+    }
+
+    func delete(_ session: String) -> HTTPRequest {
+        HTTPRequest(method: "DELETE", target: "/mcp", headers: HTTPHeaders([("Host", "localhost"), ("Mcp-Session-Id", session)]))
+    }
+
+    @Test func getOpensTheSessionsStreamForListChanges() throws {
+        let e = endpoint()
+        let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
+        let listen = [("Accept", "text/event-stream"), ("Mcp-Session-Id", session)]
+        let opened = e.handle(get(listen))
+        #expect(opened.status == 200)
+        #expect(opened.headers["Content-Type"] == "text/event-stream")
+        #expect(opened.headers["X-Accel-Buffering"] == "no")
+        let stream = try #require(opened.stream)
+        #expect(stream.next(waitingUpTo: 0) == .idle)
+
+        // One stream per session: a second GET is 409 while the first is open.
+        let second = e.handle(get(listen))
+        #expect(second.status == 409)
+        #expect(json(second)["error"]?["message"] == .string("Conflict: session \(session) already has its GET stream open (one per session)"))
+
+        e.skillsChanged()
+        guard case .bytes(let bytes) = stream.next(waitingUpTo: 0) else {
+            Issue.record("no list_changed event")
+            return
+        }
+        let events = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        #expect(events == [
+            #"event: message\#ndata: {"jsonrpc":"2.0","method":"notifications/resources/list_changed"}"#,
+            #"event: message\#ndata: {"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}"#,
+        ])
+
+        // DELETE ends the session and its stream.
+        #expect(e.handle(delete(session)).status == 200)
+        #expect(!stream.isOpen)
+        #expect(stream.next(waitingUpTo: 0) == .ended)
+        #expect(e.handle(get(listen)).status == 404)
+    }
+
+    @Test func anEndedStreamCanBeReopened() throws {
+        let e = endpoint()
+        let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
+        let listen = [("Accept", "text/event-stream"), ("Mcp-Session-Id", session)]
+        let first = try #require(e.handle(get(listen)).stream)
+        // The client hung up (the HTTP server closes the stream when it notices).
+        first.close()
+        let second = try #require(e.handle(get(listen)).stream)
+        e.skillsChanged()
+        #expect(first.next(waitingUpTo: 0) == .ended)
+        #expect(second.next(waitingUpTo: 0) != .idle)
+        // Sessions without a stream miss the change; so does a sessionless 2026-07-28 client.
+        let other = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
+        e.skillsChanged()
+        #expect(e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", other)])).stream?.next(waitingUpTo: 0) == .idle)
+    }
+
+    @Test func getRefusals() throws {
+        let e = endpoint()
+        let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
+        #expect(e.handle(get([("Mcp-Session-Id", session)])).status == 406)
+        #expect(e.handle(get([("Accept", "application/json"), ("Mcp-Session-Id", session)])).status == 406)
+        let noSession = e.handle(get([("Accept", "text/event-stream")]))
+        #expect(noSession.status == 400)
+        #expect(json(noSession)["error"]?["message"] == "Bad Request: a GET opens a session's stream; send the Mcp-Session-Id header that initialize returned")
+        #expect(e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", "nope")])).status == 404)
+        // 2026-07-28 has no GET stream.
+        let modern = e.handle(get([("Accept", "text/event-stream"), ("MCP-Protocol-Version", "2026-07-28")]))
+        #expect(modern.status == 405)
+        #expect(modern.headers["Allow"] == "GET, POST, DELETE")
+        #expect(e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", session), ("MCP-Protocol-Version", "1999-01-01")])).status == 400)
+        #expect(e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", session), ("Origin", "https://evil.example")])).status == 403)
+        #expect(e.handle(get([("Accept", "*/*"), ("Mcp-Session-Id", session), ("MCP-Protocol-Version", "2025-11-25")])).status == 200)
+    }
+
+    @Test func aSessionCancelsItsRequestInFlight() throws {
+        let kb = GatedKnowledgeBase()
+        let e = MCPHTTPEndpoint(policy: HTTPAccessPolicy(boundTo: "127.0.0.1", token: nil)) { MCPServer(knowledge: kb) }
+        let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
+        let other = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
+        let search = #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search","arguments":{"query":"state"}}}"#
+        let cancel = #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5,"reason":"user"}}"#
+
+        func inFlight(_ id: String, _ whileWaiting: () -> Void) -> HTTPResponse {
+            let box = ResponseBox()
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                box.response = e.handle(post(search, [("Mcp-Session-Id", id)]))
+                done.signal()
+            }.start()
+            kb.entered.wait()
+            whileWaiting()
+            kb.gate.signal()
+            done.wait()
+            return box.response ?? HTTPResponse(status: 0)
+        }
+
+        // Another session's cancellation does not reach it.
+        let answered = inFlight(session) {
+            #expect(e.handle(post(cancel, [("Mcp-Session-Id", other)])).status == 202)
+        }
+        #expect(json(answered)["id"] == 5)
+        // Its own does: the POST gets an SSE stream with no event, as a cancelled request gets no reply.
+        let cancelled = inFlight(session) {
+            #expect(e.handle(post(cancel, [("Mcp-Session-Id", session)])).status == 202)
+        }
+        #expect(cancelled.status == 200)
+        #expect(cancelled.headers["Content-Type"] == "text/event-stream")
+        #expect(cancelled.body.isEmpty)
+        // A cancellation arriving after the reply changes nothing.
+        #expect(e.handle(post(cancel, [("Mcp-Session-Id", session)])).status == 202)
+        #expect(json(inFlight(session) {})["id"] == 5)
+    }
+
+    @Test func aModernRequestIsCancelledByItsClientHangingUp() throws {
+        var fds: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        defer { close(fds[0]) }
+        let connection = HTTPConnection(fd: fds[0])
+        let e = endpoint()
+        let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
+        let body = #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_skills","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
+        var modern = post(body, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "list_skills")])
+        modern.connection = connection
+        var legacy = post(#"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"list_skills","arguments":{}}}"#, [("Mcp-Session-Id", session)])
+        legacy.connection = connection
+        #expect(json(e.handle(modern))["id"] == 7)
+
+        close(fds[1])
+        #expect(connection.clientHungUp)
+        let gone = e.handle(modern)
+        #expect(gone.headers["Content-Type"] == "text/event-stream")
+        #expect(gone.body.isEmpty)
+        // Up to 2025-11-25 a disconnection is not a cancellation: the reply is still made.
+        #expect(json(e.handle(legacy))["id"] == 8)
+    }
+
     @Test func transportErrors() {
         let e = endpoint()
-        #expect(e.handle(HTTPRequest(method: "GET", target: "/mcp", headers: HTTPHeaders([("Host", "localhost")]))).status == 405)
-        #expect(e.handle(HTTPRequest(method: "GET", target: "/mcp", headers: HTTPHeaders([("Host", "localhost")]))).headers["Allow"] == "POST, DELETE")
+        let put = e.handle(HTTPRequest(method: "PUT", target: "/mcp", headers: HTTPHeaders([("Host", "localhost")])))
+        #expect(put.status == 405)
+        #expect(put.headers["Allow"] == "GET, POST, DELETE")
         #expect(e.handle(HTTPRequest(method: "POST", target: "/other", headers: HTTPHeaders([("Host", "localhost")]))).status == 404)
         #expect(e.handle(post("{not json")).status == 400)
         #expect(json(e.handle(post("{not json")))["error"]?["code"] == -32700)
@@ -153,4 +296,9 @@ import Testing
         // The Origin check comes first: a foreign page learns nothing about the token.
         #expect(e.handle(post(initialize, [("Origin", "https://evil.example"), ("Authorization", "Bearer s3cret")])).status == 403)
     }
+}
+
+/// A response handed from a request's thread to the test's.
+private final class ResponseBox: @unchecked Sendable {
+    var response: HTTPResponse?
 }
