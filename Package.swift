@@ -65,7 +65,14 @@ let package = Package(
                 "SkillCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/CLI"
+            path: "Sources/CLI",
+            linkerSettings: [
+                // A position-dependent release binary: a position-independent one has 81,000
+                // relative relocations that the loader applies to every run, touching 2 MB of
+                // relocation records and copying 250 pages of the Swift metadata they point into
+                // (docs/benchmarks.md, "Process start").
+                .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
+            ]
         ),
         .testTarget(
             name: "SkillsTests",
