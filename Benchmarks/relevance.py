@@ -9,7 +9,7 @@ section [line, end]. Each judged section counts once for nDCG (its first hit). T
 one the corpus README describes: every heading's section (heading to the next heading) in an FTS5
 table with the porter tokenizer, bm25 with the heading weighted 5, all words first, else any word.
 """
-import json, math, os, re, sqlite3, subprocess, sys, tempfile
+import atexit, json, math, os, re, shutil, sqlite3, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 corpus = os.path.normpath(os.path.join(here, "..", "..", "shared", "corpus"))
@@ -22,9 +22,11 @@ if "--set" in argv:
     del argv[argv.index("--set"):argv.index("--set") + 2]
 args = [a for a in argv if not a.startswith("-")]
 binary = args[0] if args else os.path.join(here, "..", ".build", "release", "skill")
-# RELEVANCE_INDEX: another index file, for two builds measured side by side (an index of the same
-# schema version is reused whatever binary built it).
-index = os.environ.get("RELEVANCE_INDEX") or os.path.join(tempfile.gettempdir(), "skill-relevance.sqlite")
+# A folder of this run's own: two runs at once (two builds, two developers) once shared one index
+# file, and a build of another schema rebuilt it under the other run's searches.
+folder = tempfile.mkdtemp(prefix="skill-relevance.")
+atexit.register(shutil.rmtree, folder, ignore_errors=True)
+index = os.path.join(folder, "index.sqlite")
 env = dict(os.environ, NO_COLOR="1")
 
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// `skill`: turns SKILL.md skills into a searchable knowledge index.
 @main
-struct SkillCommand: AsyncParsableCommand {
+struct SkillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skill",
         abstract: "Parse, index and search SKILL.md skills.",
@@ -15,15 +15,14 @@ struct SkillCommand: AsyncParsableCommand {
     )
 
     /// Runs the command; a ``CLIError`` becomes one `error: …` line on stderr and exit 1, the
-    /// rest is swift-argument-parser's (help, usage errors with exit 64).
-    static func main() async {
+    /// rest is swift-argument-parser's (help, usage errors with exit 64). Synchronous: no command
+    /// awaits, and an async `main` started the concurrency runtime's executor and asked the Swift
+    /// runtime whether the command conforms to `AsyncParsableCommand` (a scan of every protocol
+    /// conformance in the binary) on each run.
+    static func main() {
         do {
             var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try command.run()
         } catch let error as CLIError {
             Terminal.printError("error: \(error.description)")
             Foundation.exit(EXIT_FAILURE)

@@ -34,6 +34,8 @@ enum SQLValue: Sendable {
 final class Database {
     private var handle: OpaquePointer?
     private var cache: [String: Statement] = [:]
+    /// FTS5 tokenizers made on this connection, by their specification.
+    private var tokenizers: [String: FTS5Tokenizer] = [:]
 
     /// Opens (or creates) the database at `path`.
     /// - Parameter readOnly: open without creating or writing.
@@ -63,6 +65,7 @@ final class Database {
     /// Finalises every statement and closes the connection; later calls fail.
     func close() {
         cache.removeAll()
+        tokenizers.removeAll()
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
     }
@@ -152,6 +155,88 @@ final class Database {
     /// The rowid of the last row inserted on this connection.
     var lastInsertRowID: Int64 {
         handle.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    /// The tokens of `text` as the FTS5 tokenizer `spec` (e.g. `porter unicode61 remove_diacritics 2`)
+    /// gives them to FTS5: a document's text, or with `query` a quoted string of a MATCH expression
+    /// (`prefix` for one followed by `*`).
+    func tokens(of text: String, tokenizer spec: String, query: Bool = false, prefix: Bool = false) throws -> [FTS5Token] {
+        guard let handle else { throw error(SQLITE_MISUSE) }
+        let tokenizer: FTS5Tokenizer
+        if let made = tokenizers[spec] {
+            tokenizer = made
+        } else {
+            tokenizer = try FTS5Tokenizer(handle, spec: spec)
+            tokenizers[spec] = tokenizer
+        }
+        let flags = query ? FTS5_TOKENIZE_QUERY | (prefix ? FTS5_TOKENIZE_PREFIX : 0) : FTS5_TOKENIZE_DOCUMENT
+        return try tokenizer.tokens(of: text, flags: flags)
+    }
+}
+
+/// A token of FTS5's tokenizer: the term as FTS5 indexes it and its bytes in the UTF-8 text.
+struct FTS5Token: Equatable {
+    var term: [UInt8]
+    /// The offset of its first byte in the text's UTF-8.
+    var start: Int
+    /// The offset after its last byte.
+    var end: Int
+}
+
+/// One instance of an FTS5 tokenizer of a connection (found through `fts5_api`), deleted with
+/// its ``Database``, before the connection closes.
+private final class FTS5Tokenizer {
+    private let module: fts5_tokenizer
+    private let instance: OpaquePointer
+
+    init(_ db: OpaquePointer, spec: String) throws {
+        let failure = SQLiteError(code: SQLITE_ERROR, message: "no FTS5 tokenizer '\(spec)'")
+        var api: UnsafeMutablePointer<fts5_api>?
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, nil) == SQLITE_OK else { throw failure }
+        defer { sqlite3_finalize(statement) }
+        withUnsafeMutablePointer(to: &api) { pointer in
+            if sqlite3_bind_pointer(statement, 1, pointer, "fts5_api_ptr", nil) == SQLITE_OK { _ = sqlite3_step(statement) }
+        }
+        let words = spec.split(separator: " ").map(String.init)
+        var module = fts5_tokenizer()
+        var context: UnsafeMutableRawPointer?
+        guard let api, let find = api.pointee.xFindTokenizer, let name = words.first,
+              find(api, name, &context, &module) == SQLITE_OK, let create = module.xCreate
+        else { throw failure }
+        let arguments = words.dropFirst().map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var made: OpaquePointer?
+        var pointers = arguments.map { UnsafePointer<CChar>($0) }
+        let rc = pointers.withUnsafeMutableBufferPointer { create(context, $0.baseAddress, Int32($0.count), &made) }
+        guard rc == SQLITE_OK, let made else { throw failure }
+        self.module = module
+        instance = made
+    }
+
+    deinit { module.xDelete?(instance) }
+
+    private final class Collector {
+        var tokens: [FTS5Token] = []
+    }
+
+    func tokens(of text: String, flags: Int32) throws -> [FTS5Token] {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, let tokenize = module.xTokenize else { return [] }
+        let collector = Collector()
+        let rc = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { text in
+                tokenize(instance, Unmanaged.passUnretained(collector).toOpaque(), flags, text.baseAddress, Int32(text.count)) { context, _, token, count, start, end in
+                    guard let context, let token else { return SQLITE_OK }
+                    let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+                    let term = UnsafeRawBufferPointer(start: token, count: Int(count))
+                    collector.tokens.append(FTS5Token(term: Array(term), start: Int(start), end: Int(end)))
+                    return SQLITE_OK
+                }
+            }
+        }
+        guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: "the FTS5 tokenizer failed (\(rc))") }
+        return collector.tokens
     }
 }
 

@@ -1,7 +1,7 @@
 /// The index's tables. Raise ``version`` whenever they change: an index of another version is
 /// rebuilt from scratch.
 enum Schema {
-    static let version = 9
+    static let version = 10
 
     /// The tokenizer of the ranked full-text table: Porter stems over Unicode words.
     static let tokenizer = "porter unicode61 remove_diacritics 2"
@@ -61,6 +61,9 @@ enum Schema {
     );
     CREATE INDEX entries_doc ON entries(doc);
     CREATE INDEX entries_skill ON entries(skill);
+    -- Each skill's own entry (kind 'skill', one row per skill): soft search joins every candidate
+    -- to it. Through `entries_skill` alone the join read every entry of the candidate's skill.
+    CREATE INDEX entries_skill_entry ON entries(skill) WHERE kind = 'skill';
     -- Ranked search: BM25 over stemmed words, weighted per column at query time. No prefix indexes:
     -- they tripled the table for `word*` queries that read the term range of the main index instead.
     CREATE VIRTUAL TABLE fts USING fts5(

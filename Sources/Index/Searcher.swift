@@ -475,18 +475,7 @@ struct Searcher {
     }
 
     private func snippetsFor(_ rowids: [Int64], expression: String) throws -> [Int64: String] {
-        guard !rowids.isEmpty else { return [:] }
-        // Bound rowids: one prepared statement per count of results, not one per search.
-        let sql = """
-        SELECT rowid, snippet(fts, 3, '\(SearchResults.mark)', '\(SearchResults.mark)', '…', 16),
-            snippet(fts, 4, '\(SearchResults.mark)', '\(SearchResults.mark)', '…', 16), text
-        FROM fts WHERE fts MATCH ? AND rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
-        """
-        var snippets: [Int64: String] = [:]
-        for (rowid, text, code, opening) in try db.query(sql, [.text(expression)] + rowids.map { .int($0) }, { ($0.int(0), $0.text(1), $0.text(2), $0.text(3)) }) {
-            snippets[rowid] = Snippets.make(text: text, code: code, opening: opening)
-        }
-        return snippets
+        try Snippets.make(for: rowids, matching: expression, in: db)
     }
 
     /// One line of text: runs of whitespace become one space.

@@ -31,3 +31,180 @@ enum Snippets {
         return out
     }
 }
+
+extension Snippets {
+    /// The snippets of the results `rowids` for the MATCH `expression` (an OR of quoted strings, as
+    /// ``Searcher/expression(_:)`` writes them), made as FTS5's `snippet(fts, column, mark, mark,
+    /// '…', 16)` makes them, from the same tokenizer: FTS5's own evaluated the whole OR again for
+    /// each result, seeking every term in the index, most of a long question's snippet time.
+    static func make(for rowids: [Int64], matching expression: String, in db: Database) throws -> [Int64: String] {
+        guard !rowids.isEmpty else { return [:] }
+        let phrases = try Self.phrases(of: expression).map { phrase in
+            Phrase(terms: try db.tokens(of: phrase.text, tokenizer: Schema.tokenizer, query: true, prefix: phrase.prefix).map(\.term),
+                   prefix: phrase.prefix)
+        }
+        let excerpt = { (text: String) in
+            Self.excerpt(of: text, tokens: try db.tokens(of: text, tokenizer: Schema.tokenizer), phrases: phrases)
+        }
+        // Bound rowids: one prepared statement per count of results, not one per search.
+        let sql = "SELECT rowid, text, code FROM entries WHERE rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))"
+        var snippets: [Int64: String] = [:]
+        for (rowid, text, code) in try db.query(sql, rowids.map { .int($0) }, { ($0.int(0), $0.text(1), $0.text(2)) }) {
+            let marked = try excerpt(text)
+            // The code's excerpt only where ``make(text:code:opening:)`` reads it.
+            let needsCode = !marked.contains(SearchResults.mark) && opening(text).isEmpty
+            snippets[rowid] = make(text: marked, code: needsCode ? try excerpt(code) : "", opening: text)
+        }
+        return snippets
+    }
+
+    /// A phrase of a MATCH expression: its terms as the tokenizer gives them, the last one a prefix
+    /// when the quoted string is followed by `*`.
+    struct Phrase: Equatable {
+        var terms: [[UInt8]]
+        var prefix = false
+
+        /// Whether the phrase starts at token `i` of `tokens`.
+        func matches(_ tokens: [FTS5Token], at i: Int) -> Bool {
+            guard !terms.isEmpty, i + terms.count <= tokens.count else { return false }
+            for (k, term) in terms.enumerated() {
+                let token = tokens[i + k].term
+                let last = k == terms.count - 1
+                if (last && prefix) ? !token.starts(with: term) : token != term { return false }
+            }
+            return true
+        }
+    }
+
+    /// The quoted strings of a MATCH expression in order (FTS5 numbers its phrases so), `""` read
+    /// as one quote, each with whether a `*` follows it.
+    static func phrases(of expression: String) -> [(text: String, prefix: Bool)] {
+        var phrases: [(text: String, prefix: Bool)] = []
+        var characters = expression.makeIterator()
+        var pending: Character? = nil
+        func next() -> Character? {
+            if let c = pending { pending = nil; return c }
+            return characters.next()
+        }
+        while let c = next() {
+            guard c == "\"" else { continue }
+            var text = ""
+            while let d = next() {
+                if d == "\"" {
+                    let after = next()
+                    if after == "\"" { text.append("\""); continue }
+                    pending = after
+                    break
+                }
+                text.append(d)
+            }
+            let star = next()
+            if star != "*" { pending = star }
+            phrases.append((text, star == "*"))
+        }
+        return phrases
+    }
+
+    /// FTS5's `snippet()` of one column (SQLite 3.40's fts5_aux.c): the window of ``window`` tokens
+    /// holding the most distinct phrases (1,000 for a phrase's first instance, 1 for a repeat),
+    /// or starting a sentence before the best instance when that scores higher (+120 at the
+    /// column's start, +100 elsewhere); instances between ``SearchResults/mark``, overlapping ones
+    /// as one; `…` where the window cuts the text.
+    static func excerpt(of text: String, tokens: [FTS5Token], phrases: [Phrase]) -> String {
+        let bytes = Array(text.utf8)
+        let count = tokens.count
+        // Every instance of every phrase, by position, then phrase.
+        var instances: [(position: Int, phrase: Int)] = []
+        for (p, phrase) in phrases.enumerated() {
+            for i in tokens.indices where phrase.matches(tokens, at: i) { instances.append((i, p)) }
+        }
+        instances.sort { ($0.position, $0.phrase) < ($1.position, $1.phrase) }
+
+        // The first token of each sentence: the first one, and each after `.` or `:` and a space.
+        var sentences: [Int] = []
+        for (i, token) in tokens.enumerated() {
+            if i == 0 { sentences.append(0); continue }
+            var j = token.start - 1
+            var c: UInt8 = 0
+            while j >= 0 {
+                c = bytes[j]
+                if c != 0x20, c != 0x09, c != 0x0A, c != 0x0D { break }
+                j -= 1
+            }
+            if j != token.start - 1, c == UInt8(ascii: ".") || c == UInt8(ascii: ":") { sentences.append(i) }
+        }
+
+        func score(from start: Int) -> (score: Int, adjusted: Int) {
+            var seen = Set<Int>()
+            var score = 0, first = -1, last = 0
+            for instance in instances where instance.position >= start && instance.position < start + window {
+                score += seen.insert(instance.phrase).inserted ? 1_000 : 1
+                if first < 0 { first = instance.position }
+                last = instance.position + phrases[instance.phrase].terms.count
+            }
+            var adjusted = first - (window - (last - first)) / 2
+            if adjusted + window > count { adjusted = count - window }
+            return (score, max(adjusted, 0))
+        }
+        var bestScore = 0, bestStart = 0
+        for instance in instances {
+            let here = score(from: instance.position)
+            if here.score > bestScore { (bestScore, bestStart) = (here.score, here.adjusted) }
+            guard !sentences.isEmpty, count > window else { continue }
+            var s = 0
+            while s < sentences.count - 1, sentences[s + 1] <= instance.position { s += 1 }
+            if sentences[s] < instance.position {
+                let sentenceScore = score(from: sentences[s]).score + (sentences[s] == 0 ? 120 : 100)
+                if sentenceScore > bestScore { (bestScore, bestStart) = (sentenceScore, sentences[s]) }
+            }
+        }
+
+        // Overlapping instances are one highlighted run.
+        var nextInstance = 0
+        func nextRun() -> (start: Int, end: Int) {
+            var run = (start: -1, end: -1)
+            while nextInstance < instances.count {
+                let instance = instances[nextInstance]
+                let end = instance.position - 1 + phrases[instance.phrase].terms.count
+                if run.start < 0 {
+                    run = (instance.position, end)
+                } else if instance.position <= run.end {
+                    run.end = max(run.end, end)
+                } else {
+                    break
+                }
+                nextInstance += 1
+            }
+            return run
+        }
+        let mark = Array(SearchResults.mark.utf8), ellipsis = Array("…".utf8)
+        let rangeEnd = bestStart + window - 1
+        var out: [UInt8] = bestStart > 0 ? ellipsis : []
+        var run = nextRun()
+        while run.start >= 0 && run.start < bestStart { run = nextRun() }
+        var copied = 0
+        for (position, token) in tokens.enumerated() where position >= bestStart && position <= rangeEnd {
+            if bestStart > 0 && position == bestStart { copied = token.start }
+            if position == run.start {
+                out += bytes[copied..<token.start] + mark
+                copied = token.start
+            }
+            if position == run.end {
+                if run.start < bestStart { out += mark }
+                out += bytes[copied..<token.end] + mark
+                copied = token.end
+                run = nextRun()
+            }
+            if position == rangeEnd {
+                out += bytes[copied..<token.end]
+                copied = token.end
+                if position >= run.start && position < run.end { out += mark }
+            }
+        }
+        out += rangeEnd >= count - 1 ? bytes[copied...] : ArraySlice(ellipsis)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The tokens of a snippet's window.
+    static let window = 16
+}

@@ -61,4 +61,18 @@ import Testing
         #expect(!Searcher.shareARow([[1, 2], []]))
         #expect(!Searcher.shareARow([]))
     }
+
+    /// Soft search weighs each candidate by its skill's own entry: found through the partial index
+    /// of those entries (one row per skill), not by reading every entry of the candidate's skill.
+    @Test func aSkillsOwnEntryIsFoundByItsIndex() throws {
+        let box = try Sandbox(fixtures: nil)
+        try box.write(Self.skill, to: "layouts/SKILL.md")
+        try box.index().refresh()
+        let db = try Database(path: box.indexURL.path, readOnly: true)
+        let plan = try db.query(
+            "EXPLAIN QUERY PLAN SELECT e.rowid, s.rowid FROM entries e JOIN entries s ON s.skill = e.skill AND s.kind = 'skill' WHERE e.rowid IN (1, 2)"
+        ) { $0.text(3) }
+        #expect(plan.contains { $0.contains("USING INDEX entries_skill_entry") })
+        #expect(try db.scalar("SELECT count(*) FROM entries INDEXED BY entries_skill_entry WHERE kind = 'skill'") == 1)
+    }
 }
