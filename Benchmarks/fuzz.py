@@ -8,7 +8,7 @@ Each case is one skill folder written to a temporary directory and run through
     deleted lines, NULs, invalid UTF-8, CR and CRLF line ends), when ../shared/corpus exists;
   - generators for each pattern of docs/reliability.md at growing sizes: YAML alias expansion,
     merge keys, alias keys, deep frontmatter, nested task lists, duplicate headings, headings of
-    number words, long decision trees, very large documents.
+    number words, long decision trees, very large documents, a search word repeated in every place.
 
 A crash is a run killed by a signal or exiting with a code other than 0 or 1; a timeout is a run
 over --timeout seconds. Exits 1 when either happens, else 0.
@@ -81,10 +81,17 @@ def large(n):
     return skill(body="".join(f"## Part {i}\n\n{paragraph}" for i in range(parts)))
 
 
+def repeated_word(n):
+    # Every word an instance of the searched word ("state"), every other case also a sentence:
+    # a snippet that rescans every instance for each one is quadratic (12 s at 100,000).
+    word = "state. " if n % 2 else "state "
+    return skill(body="# Words\n\n## Many\n\n" + word * (60_000 * n) + "\n")
+
+
 GENERATORS = {
     "yaml aliases": laughs, "merge keys": merges, "alias keys": alias_key, "deep frontmatter": deep_front,
     "nested task lists": task_list, "duplicate headings": duplicate_headings, "number-word heading": number_words,
-    "long decision tree": tree, "large document": large,
+    "long decision tree": tree, "large document": large, "repeated search word": repeated_word,
 }
 
 

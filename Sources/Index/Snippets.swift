@@ -134,10 +134,21 @@ extension Snippets {
             if j != token.start - 1, c == UInt8(ascii: ".") || c == UInt8(ascii: ":") { sentences.append(i) }
         }
 
+        // The instances in a window are found by a binary search, not a pass over all of them: a
+        // long section that repeats a query word has as many instances as words (a pass per
+        // instance took 12 s for 100,000, FTS5's own snippet() 63 s).
+        func firstInstance(from start: Int) -> Int {
+            var low = 0, high = instances.count
+            while low < high {
+                let mid = (low + high) / 2
+                if instances[mid].position < start { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
         func score(from start: Int) -> (score: Int, adjusted: Int) {
             var seen = Set<Int>()
             var score = 0, first = -1, last = 0
-            for instance in instances where instance.position >= start && instance.position < start + window {
+            for instance in instances[firstInstance(from: start)...].prefix(while: { $0.position < start + window }) {
                 score += seen.insert(instance.phrase).inserted ? 1_000 : 1
                 if first < 0 { first = instance.position }
                 last = instance.position + phrases[instance.phrase].terms.count
@@ -147,11 +158,12 @@ extension Snippets {
             return (score, max(adjusted, 0))
         }
         var bestScore = 0, bestStart = 0
+        // The sentence an instance stands in: instances come in order, so it only moves forward.
+        var s = 0
         for instance in instances {
             let here = score(from: instance.position)
             if here.score > bestScore { (bestScore, bestStart) = (here.score, here.adjusted) }
             guard !sentences.isEmpty, count > window else { continue }
-            var s = 0
             while s < sentences.count - 1, sentences[s + 1] <= instance.position { s += 1 }
             if sentences[s] < instance.position {
                 let sentenceScore = score(from: sentences[s]).score + (sentences[s] == 0 ? 120 : 100)

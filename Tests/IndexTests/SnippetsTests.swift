@@ -71,7 +71,8 @@ import Testing
     }
 
     /// The same excerpts as FTS5's `snippet()` over a table of the same tokenizer, for texts with
-    /// sentences, repeats, phrases at either end and longer than the window.
+    /// sentences, repeats, phrases at either end, longer than the window and with hundreds of
+    /// instances.
     @Test func excerptsEqualFTS5sOwnSnippets() throws {
         let db = try Database(path: ":memory:")
         try db.execute("CREATE VIRTUAL TABLE t USING fts5(a, tokenize='\(Schema.tokenizer)')")
@@ -81,6 +82,9 @@ import Testing
             "main thread " + String(repeating: "filler text goes here. ", count: 12) + "main",
             "Tests that really catch mistakes: mutate the code and check that a test fails.\n\n- one\n- two",
             "short",
+            // Many instances (each window's are found by a binary search) and many sentences.
+            String(repeating: "the view reads state. ", count: 300) + "main thread",
+            String(repeating: "filler ", count: 50) + String(repeating: "state view main ", count: 200),
         ]
         let expressions = [#""state" OR "view""#, #""main thread" OR "main" OR "network""#, #""test"* OR "mistakes" OR "fail""#, #""word3" OR "word40" OR "then""#]
         for (i, text) in texts.enumerated() {
