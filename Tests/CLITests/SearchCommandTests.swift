@@ -27,6 +27,10 @@ import Testing
         #expect(text.status == 1)
         #expect(text.stdout == "")
         #expect(text.stderr == "no results for zzqqxxnothing\n")
+        // A long query is echoed by its first 80 characters.
+        let long = try run(["search", (1...40).map { "zzq\($0)x" }.joined(separator: " ")], index: index)
+        #expect(long.status == 1)
+        #expect(long.stderr == "no results for " + (1...40).map { "zzq\($0)x" }.joined(separator: " ").prefix(80) + "…\n")
         let json = try run(["search", "--json", "zzqqxxnothing"], index: index)
         #expect(json.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])

@@ -104,7 +104,7 @@ struct SearchCommand: ParsableCommand {
             if !found.results.isEmpty { print(ResultPrinter(style: .stdout, width: Style.width).render(found)) }
         }
         if found.results.isEmpty {
-            if format == .text && !json { Terminal.printError("no results for \(text)") }
+            if format == .text && !json { Terminal.printError("no results for \(Echo.bounded(text))") }
             throw ExitCode.failure
         }
     }
