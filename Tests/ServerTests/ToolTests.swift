@@ -40,6 +40,9 @@ import Testing
         let none = h.call("search", ["query": "zzqqxx"])
         #expect(none["structuredContent"]?["hits"] == [])
         #expect(none.text.hasPrefix("No entries match \"zzqqxx\""))
+        // A long query is echoed by its first 80 characters.
+        let long = (1...40).map { "zzq\($0)x" }.joined(separator: " ")
+        #expect(h.call("search", ["query": .string(long)]).text.hasPrefix("No entries match \"" + long.prefix(80) + "…\""))
     }
 
     @Test func searchSaysWhatItCorrectedAndWhenItMatchesPartly() {

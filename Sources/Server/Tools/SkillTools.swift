@@ -179,7 +179,7 @@ struct SkillTools: Sendable {
         if hits.isEmpty, knowledge.skills().isEmpty {
             text = "Nothing can match: \(knowledge.noSkillsMessage())."
         } else if hits.isEmpty {
-            text = "No entries match \"\(query)\"\(kind.map { " of kind \($0.rawValue)" } ?? "")\(skill.map { " in skill \($0)" } ?? ""). Try fewer or other words."
+            text = "No entries match \"\(Echo.bounded(query))\"\(kind.map { " of kind \($0.rawValue)" } ?? "")\(skill.map { " in skill \($0)" } ?? ""). Try fewer or other words."
         } else {
             text = lines.joined(separator: "\n")
             if truncated { text += "\n(\(hits.count - kept.count) more; raise maxChars or narrow the query)" }
