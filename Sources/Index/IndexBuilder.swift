@@ -373,8 +373,11 @@ struct IndexBuilder {
         // An entry inside a section without a heading of its own (`…~example-2`) is searched for
         // its code through that section, which holds the same blocks: the code is stored once.
         let code = EntryPlace.isPartOfSection(entry.id) ? "" : entry.code.map(\.code).joined(separator: "\n")
+        // The headings are the breadcrumb column's and the title, most of the time: then they are
+        // not stored again (``Schema``'s `crumbs`).
+        let derivable = entry.breadcrumb.last == entry.title && !([entry.skill] + ancestors).contains { $0.contains(Self.crumbSeparator) }
         let columns: [SQLValue] = [
-            .text(entry.title), .text(([entry.skill] + ancestors).joined(separator: " › ")),
+            .text(entry.title), .text(([entry.skill] + ancestors).joined(separator: Self.crumbSeparator)),
             .text(keywords), .text(entry.text), .text(code),
         ]
         try db.run(
@@ -387,7 +390,7 @@ struct IndexBuilder {
              .text(String(FNV1a.hash(Data((entry.kind.rawValue + "\n" + entry.markdown).utf8)), radix: 16)),
              .text(entry.skill), .int(doc),
              .int(Int64(entry.source.line)), .int(Int64(entry.source.endLine)),
-             .text(try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " ")] + columns)
+             .text(derivable ? "" : try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " ")] + columns)
         guard try db.scalar("SELECT changes()") == 1 else { return }
         let rowid = db.lastInsertRowID
         if vocabulary { try addToVocabulary(columns) }
@@ -395,6 +398,16 @@ struct IndexBuilder {
         if case .checklist(let checklist) = entry.details, !keywords.isEmpty {
             try db.run("INSERT INTO checklists(entry, items) VALUES (?, ?)", [.int(rowid), .text(try Self.json(checklist.items))])
         }
+    }
+
+    /// What joins the skill's name and the headings above an entry in the `breadcrumb` column.
+    static let crumbSeparator = " › "
+
+    /// An entry's headings (``Entry/breadcrumb``) from its `crumbs` column: the JSON array, or,
+    /// when that is empty, the `breadcrumb` column's headings (after the skill's name) and `title`.
+    static func crumbs(stored: String, breadcrumb: String, title: String) -> [String] {
+        guard stored.isEmpty else { return (try? JSONDecoder().decode([String].self, from: Data(stored.utf8))) ?? [] }
+        return Array(breadcrumb.components(separatedBy: crumbSeparator).dropFirst()) + [title]
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {

@@ -115,7 +115,9 @@ struct Searcher {
     /// Where a result is: read for the results only, not for every candidate.
     private struct Location {
         var skill: String
+        /// The `crumbs` column: JSON, or empty when `breadcrumb` and the title give the headings.
         var crumbs: String
+        var breadcrumb: String
         var path: String
         var file: String
         var line: Int
@@ -152,10 +154,10 @@ struct Searcher {
         guard !query.terms.isEmpty else {
             // Filters only: entries in index order.
             let rows = try db.query(
-                "SELECT \(Self.candidateColumns), e.skill, e.crumbs, d.path, e.line, e.end_line, d.file, substr(e.text, 1, 200) FROM entries e JOIN documents d ON d.id = e.doc WHERE 1\(filter) ORDER BY e.skill, d.path, e.line LIMIT ?",
+                "SELECT \(Self.candidateColumns), e.skill, e.crumbs, d.path, e.line, e.end_line, d.file, e.breadcrumb, substr(e.text, 1, 200) FROM entries e JOIN documents d ON d.id = e.doc WHERE 1\(filter) ORDER BY e.skill, d.path, e.line LIMIT ?",
                 values + [.int(Int64(limit))]
             ) { row -> SearchResult in
-                Self.result(Self.candidate(row, score: 0), Self.location(row, at: 7), snippet: Snippets.opening(row.text(13)))
+                Self.result(Self.candidate(row, score: 0), Self.location(row, at: 7), snippet: Snippets.opening(row.text(14)))
             }
             results.results = rows
             return results
@@ -369,11 +371,12 @@ struct Searcher {
             routing: row.text(5) == EntryRole.routing.rawValue, hash: row.text(6), score: score)
     }
 
-    /// A location from the columns skill, crumbs, path, line, end_line, file, the first at `first`.
+    /// A location from the columns skill, crumbs, path, line, end_line, file, breadcrumb, the
+    /// first at `first`.
     private static func location(_ row: Statement, at first: Int32) -> Location {
         Location(
-            skill: row.text(first), crumbs: row.text(first + 1), path: row.text(first + 2), file: row.text(first + 5),
-            line: Int(row.int(first + 3)), endLine: Int(row.int(first + 4)))
+            skill: row.text(first), crumbs: row.text(first + 1), breadcrumb: row.text(first + 6), path: row.text(first + 2),
+            file: row.text(first + 5), line: Int(row.int(first + 3)), endLine: Int(row.int(first + 4)))
     }
 
     /// The same document, byte for byte, in skills shadowed by a skill of an earlier root: they
@@ -385,7 +388,11 @@ struct Searcher {
             WHERE s.name IS NULL AND d.file != ?1 AND d.hash = (SELECT hash FROM documents WHERE file = ?1)
             ORDER BY d.file
             """, [.text(location.file)]
-        ) { Location(skill: location.skill, crumbs: location.crumbs, path: $0.text(1), file: $0.text(0), line: location.line, endLine: location.endLine) }
+        ) {
+            Location(
+                skill: location.skill, crumbs: location.crumbs, breadcrumb: location.breadcrumb, path: $0.text(1), file: $0.text(0),
+                line: location.line, endLine: location.endLine)
+        }
     }
 
     private static func other(_ id: String, _ l: Location) -> OtherLocation {
@@ -395,7 +402,7 @@ struct Searcher {
     private func locationsFor(_ rowids: [Int64]) throws -> [Int64: Location] {
         guard !rowids.isEmpty else { return [:] }
         let sql = """
-        SELECT e.rowid, e.skill, e.crumbs, d.path, e.line, e.end_line, d.file FROM entries e JOIN documents d ON d.id = e.doc
+        SELECT e.rowid, e.skill, e.crumbs, d.path, e.line, e.end_line, d.file, e.breadcrumb FROM entries e JOIN documents d ON d.id = e.doc
         WHERE e.rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
         """
         var locations: [Int64: Location] = [:]
@@ -406,7 +413,7 @@ struct Searcher {
     }
 
     private static func result(_ c: Candidate, _ l: Location, snippet: String) -> SearchResult {
-        let crumbs = (try? JSONDecoder().decode([String].self, from: Data(l.crumbs.utf8))) ?? []
+        let crumbs = IndexBuilder.crumbs(stored: l.crumbs, breadcrumb: l.breadcrumb, title: c.title)
         return SearchResult(
             id: c.id, kind: EntryKind(rawValue: c.kind), title: c.title, skill: l.skill, breadcrumb: crumbs,
             snippet: snippet, score: (c.score * 1000).rounded() / 1000,

@@ -24,6 +24,44 @@ import Testing
         #expect(compared == Int(try index.refresh().entryCount))
     }
 
+    /// The headings of a result are stored only when its breadcrumb column and title do not give
+    /// them (an entry inside a section, a heading holding " › "): every result's equal the Parser's.
+    @Test func everyResultsHeadingsEqualTheParsersOwn() throws {
+        let box = try Sandbox()
+        try box.write("""
+        ---
+        name: crumbs
+        description: Headings. Use for crumbs.
+        ---
+        # Crumbs
+
+        ## Before › after
+        Lanterns in a heading with the separator.
+
+        ### Inner
+        Lanterns below it.
+
+        ```swift
+        let lantern = Lantern()
+        ```
+
+        """, to: "crumbs/SKILL.md")
+        let index = box.index()
+        try index.refresh()
+        var compared = 0
+        for name in ["navigation", "swiftui-state", "crumbs"] {
+            let entries = SkillLoader.load(folder: box.skills.appendingPathComponent(name), root: box.skills).entries
+            let byID = Dictionary(entries.map { ($0.id, $0.breadcrumb) }, uniquingKeysWith: { a, _ in a })
+            for result in try index.search("skill:\(name)", limit: 1_000).results {
+                #expect(result.breadcrumb == byID[result.id], "\(result.id)")
+                compared += 1
+            }
+        }
+        #expect(compared == Int(try index.refresh().entryCount))
+        let inner = try #require(try index.search("lanterns below").results.first)
+        #expect(inner.breadcrumb == ["Crumbs", "Before › after", "Inner"])
+    }
+
     @Test func anEntryOfAnEditedDocumentIsReadAfterARefresh() throws {
         let box = try Sandbox()
         let index = box.index()
