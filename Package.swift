@@ -30,6 +30,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        .systemLibrary(
+            name: "CLibz",
+            path: "Sources/CLibz",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(
             name: "SkillParser",
             dependencies: ["CCmark", .product(name: "Yams", package: "Yams")],
@@ -42,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "SkillIndex",
-            dependencies: ["SkillParser", "SkillCheck", "CSQLite"],
+            dependencies: ["SkillParser", "SkillCheck", "CSQLite", "CLibz"],
             path: "Sources/Index"
         ),
         .target(

@@ -1,6 +1,8 @@
 extension IndexBuilder {
     /// The columns whose words make the vocabulary of typo tolerance (`words_vocab`).
     private static let textColumns = "title, breadcrumb, keywords, text, code"
+    /// The same columns read from `entries`, where long ones are stored compressed.
+    private static let storedColumns = "title, breadcrumb, keywords, inflate(text), inflate(code)"
 
     /// Readies this build's record of the entries' text added and removed: two temporary FTS5
     /// tables of the vocabulary's tokenizer (contentless, no positions), so that `words_vocab`
@@ -20,7 +22,7 @@ extension IndexBuilder {
     /// leaving the vocabulary.
     func deleteEntries(where condition: String, _ values: [SQLValue]) throws {
         try db.run(
-            "INSERT INTO temp.vocab_removed(\(Self.textColumns)) SELECT \(Self.textColumns) FROM entries WHERE \(condition)",
+            "INSERT INTO temp.vocab_removed(\(Self.textColumns)) SELECT \(Self.storedColumns) FROM entries WHERE \(condition)",
             values)
         try db.run("DELETE FROM entries WHERE \(condition)", values)
     }
@@ -30,9 +32,10 @@ extension IndexBuilder {
         try db.run("INSERT INTO temp.vocab_added(\(Self.textColumns)) VALUES (?, ?, ?, ?, ?)", columns)
     }
 
-    /// Adds the words of every entry to the vocabulary: a new index's, in one statement.
-    func addAllToVocabulary() throws {
-        try db.run("INSERT INTO temp.vocab_added(\(Self.textColumns)) SELECT \(Self.textColumns) FROM entries")
+    /// The statement that adds the words of every row of `table` (which has the columns of
+    /// ``textColumns``) to the vocabulary.
+    static func addToVocabulary(from table: String) -> String {
+        "INSERT INTO temp.vocab_added(\(textColumns)) SELECT \(textColumns) FROM \(table)"
     }
 
     /// Applies the words added and removed to `words_vocab`: each term's count of entries.

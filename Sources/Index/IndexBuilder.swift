@@ -6,6 +6,8 @@ import SkillParser
 /// what changed, all inside one transaction.
 struct IndexBuilder {
     let db: Database
+    /// The build's zlib stream for the entries' long text (``Deflate``).
+    let compressor = Deflate.Compressor()
     let roots: [URL]
     /// Stop (throw ``IndexError/interrupted``) after parsing this many documents: a test hook
     /// standing for a crash in the middle of a build.
@@ -166,6 +168,7 @@ struct IndexBuilder {
 
         try beginVocabulary()
         let wasEmpty = try db.scalar("SELECT count(*) FROM entries") == 0
+        if wasEmpty { try db.execute(Self.createFresh) }
 
         // Skills gone from disk.
         let scanned = Set(scan.skills.map(\.folder))
@@ -224,7 +227,7 @@ struct IndexBuilder {
                     try deleteEntries(where: "doc = (SELECT id FROM documents WHERE file = ?)", [.text(document.file)])
                     let doc = try upsertDocument(document, folder: skill.folder, hash: item.hash, diagnostics: model.diagnostics)
                     let records = CodeRecord.records(for: model.entries)
-                    for entry in model.entries { try insert(entry, doc: doc, records: records[entry.id], vocabulary: !wasEmpty) }
+                    for entry in model.entries { try insert(entry, doc: doc, records: records[entry.id], fresh: wasEmpty) }
                     written += model.diagnostics
                 }
                 if !gone.isEmpty || changed[skill.folder] != nil {
@@ -265,7 +268,7 @@ struct IndexBuilder {
             let records = CodeRecord.records(for: whole.entries)
             for entry in whole.entries {
                 guard let doc = docs[entry.source.path] else { continue }
-                try insert(entry, doc: doc, records: records[entry.id], vocabulary: !wasEmpty)
+                try insert(entry, doc: doc, records: records[entry.id], fresh: wasEmpty)
             }
             written += whole.diagnostics
             let change = SkillChange(name: name, path: skill.path, entries: whole.entries.count)
@@ -292,7 +295,7 @@ struct IndexBuilder {
                 try db.run("INSERT INTO dirs(path, mtime) VALUES (?, ?)", [.text(path), .int(mtime)])
             }
         }
-        if wasEmpty { try addAllToVocabulary() }
+        if wasEmpty { try fillFullText() }
         try commitVocabulary()
         try Freshness.recordBuild(db, startedAt: started)
         report.documentsParsed = parsedDocuments
@@ -364,9 +367,9 @@ struct IndexBuilder {
     }
 
     /// Writes one entry of document `doc`, its code records and, for a checklist `skill check`
-    /// matches, its items; its words join the vocabulary when `vocabulary` is set (else the
-    /// build adds every entry's at the end).
-    private func insert(_ entry: Entry, doc: Int64, records: [CodeRecord]?, vocabulary: Bool) throws {
+    /// matches, its items. Its words join `fts` (a trigger) and the vocabulary, or, in a new
+    /// index (`fresh`), are kept for ``fillFullText()``.
+    private func insert(_ entry: Entry, doc: Int64, records: [CodeRecord]?, fresh: Bool) throws {
         let langs = Set(entry.code.map(\.language).filter { !$0.isEmpty })
         let ancestors = entry.breadcrumb.dropLast()
         let keywords = entry.keywords.joined(separator: " ")
@@ -390,10 +393,10 @@ struct IndexBuilder {
              .text(String(FNV1a.hash(Data((entry.kind.rawValue + "\n" + entry.markdown).utf8)), radix: 16)),
              .text(entry.skill), .int(doc),
              .int(Int64(entry.source.line)), .int(Int64(entry.source.endLine)),
-             .text(derivable ? "" : try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " ")] + columns)
+             .text(derivable ? "" : try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " ")] + columns.prefix(3) + [compressor.stored(entry.text), compressor.stored(code)])
         guard try db.scalar("SELECT changes()") == 1 else { return }
         let rowid = db.lastInsertRowID
-        if vocabulary { try addToVocabulary(columns) }
+        if fresh { try addFresh(rowid, columns) } else { try addToVocabulary(columns) }
         try insertSignatures(records ?? [], entry: rowid)
         if case .checklist(let checklist) = entry.details, !keywords.isEmpty {
             try db.run("INSERT INTO checklists(entry, items) VALUES (?, ?)", [.int(rowid), .text(try Self.json(checklist.items))])

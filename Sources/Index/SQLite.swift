@@ -27,6 +27,7 @@ enum SQLValue: Sendable {
     case int(Int64)
     case double(Double)
     case text(String)
+    case blob([UInt8])
     case null
 }
 
@@ -53,6 +54,23 @@ final class Database {
         handle = db
         sqlite3_busy_timeout(db, busyTimeout)
         sqlite3_extended_result_codes(db, 1)
+        Self.addInflate(db)
+    }
+
+    /// `inflate(x)`: the text of a value ``Deflate/Compressor`` compressed, any other value as it
+    /// is. The index's long `text` and `code` are stored so, and `fts` reads them through it
+    /// (``Schema``), so every connection that may touch `fts` has the function.
+    private static func addInflate(_ db: OpaquePointer) {
+        let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+        sqlite3_create_function_v2(db, "inflate", 1, flags, nil, { context, _, arguments in
+            guard let value = arguments?[0] else { return sqlite3_result_null(context) }
+            guard sqlite3_value_type(value) == SQLITE_BLOB else { return sqlite3_result_value(context, value) }
+            let blob = UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value)))
+            guard let text = Deflate.text(of: blob) else { return sqlite3_result_error(context, "inflate: not a compressed text", -1) }
+            text.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { sqlite3_result_text(context, $0.baseAddress, Int32($0.count), transient) }
+            }
+        }, nil, nil, nil)
     }
 
     deinit { close() }
@@ -265,6 +283,7 @@ final class Statement {
             case .int(let v): rc = sqlite3_bind_int64(raw, index, v)
             case .double(let v): rc = sqlite3_bind_double(raw, index, v)
             case .text(let v): rc = sqlite3_bind_text(raw, index, v, -1, transient)
+            case .blob(let v): rc = v.withUnsafeBytes { sqlite3_bind_blob(raw, index, $0.baseAddress, Int32($0.count), transient) }
             case .null: rc = sqlite3_bind_null(raw, index)
             }
             guard rc == SQLITE_OK else { throw failure(rc) }

@@ -1,7 +1,7 @@
 /// The index's tables. Raise ``version`` whenever they change: an index of another version is
 /// rebuilt from scratch.
 enum Schema {
-    static let version = 11
+    static let version = 12
 
     /// The tokenizer of the ranked full-text table: Porter stems over Unicode words.
     static let tokenizer = "porter unicode61 remove_diacritics 2"
@@ -66,9 +66,14 @@ enum Schema {
     CREATE INDEX entries_skill_entry ON entries(skill) WHERE kind = 'skill';
     -- Ranked search: BM25 over stemmed words, weighted per column at query time. No prefix indexes:
     -- they tripled the table for `word*` queries that read the term range of the main index instead.
+    -- `text` and `code` of 64 bytes or more are stored compressed when that shortens them
+    -- (`Deflate`). A build indexes the text it has in hand; FTS5 (to delete a row, or to check
+    -- itself), the vocabulary (to delete) and the snippets read it through `inflate()`.
+    CREATE VIEW entries_text(rowid, title, breadcrumb, keywords, text, code) AS
+        SELECT rowid, title, breadcrumb, keywords, inflate(text), inflate(code) FROM entries;
     CREATE VIRTUAL TABLE fts USING fts5(
         title, breadcrumb, keywords, text, code,
-        content='entries', content_rowid='rowid',
+        content='entries_text', content_rowid='rowid',
         tokenize='\(tokenizer)'
     );
     -- The unstemmed words of the entries (the `unicode61` tokens of all five columns) and how many
@@ -96,15 +101,15 @@ enum Schema {
     """
 
     /// What keeps `fts` in step with `entries`, created after a new index's first fill (which
-    /// builds `fts` once, with FTS5's `rebuild`, instead of row by row).
+    /// fills `fts` once, from the text in hand: IndexBuilder+FullText).
     static let triggers = """
-    CREATE TRIGGER entries_insert AFTER INSERT ON entries BEGIN
+    CREATE TRIGGER IF NOT EXISTS entries_insert AFTER INSERT ON entries BEGIN
         INSERT INTO fts(rowid, title, breadcrumb, keywords, text, code)
-            VALUES (new.rowid, new.title, new.breadcrumb, new.keywords, new.text, new.code);
+            VALUES (new.rowid, new.title, new.breadcrumb, new.keywords, inflate(new.text), inflate(new.code));
     END;
-    CREATE TRIGGER entries_delete AFTER DELETE ON entries BEGIN
+    CREATE TRIGGER IF NOT EXISTS entries_delete AFTER DELETE ON entries BEGIN
         INSERT INTO fts(fts, rowid, title, breadcrumb, keywords, text, code)
-            VALUES ('delete', old.rowid, old.title, old.breadcrumb, old.keywords, old.text, old.code);
+            VALUES ('delete', old.rowid, old.title, old.breadcrumb, old.keywords, inflate(old.text), inflate(old.code));
     END;
     """
 }

@@ -154,7 +154,7 @@ struct Searcher {
         guard !query.terms.isEmpty else {
             // Filters only: entries in index order.
             let rows = try db.query(
-                "SELECT \(Self.candidateColumns), e.skill, e.crumbs, d.path, e.line, e.end_line, d.file, e.breadcrumb, substr(e.text, 1, 200) FROM entries e JOIN documents d ON d.id = e.doc WHERE 1\(filter) ORDER BY e.skill, d.path, e.line LIMIT ?",
+                "SELECT \(Self.candidateColumns), e.skill, e.crumbs, d.path, e.line, e.end_line, d.file, e.breadcrumb, substr(inflate(e.text), 1, 200) FROM entries e JOIN documents d ON d.id = e.doc WHERE 1\(filter) ORDER BY e.skill, d.path, e.line LIMIT ?",
                 values + [.int(Int64(limit))]
             ) { row -> SearchResult in
                 Self.result(Self.candidate(row, score: 0), Self.location(row, at: 7), snippet: Snippets.opening(row.text(14)))

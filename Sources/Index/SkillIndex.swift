@@ -197,10 +197,6 @@ public final class SkillIndex: @unchecked Sendable {
                 var report = try IndexBuilder(db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress)
                     .update(walk: true)
                 report.full = true
-                // The entries went in without triggers: the full-text index is built once, from
-                // all of them, then kept in step by the triggers.
-                try db.execute("INSERT INTO fts(fts) VALUES ('rebuild');")
-                try db.execute(Schema.triggers)
                 return report
             }
             // One segment: every search then looks each word up once, not once a segment.

@@ -47,7 +47,7 @@ extension Snippets {
             Self.excerpt(of: text, tokens: try db.tokens(of: text, tokenizer: Schema.tokenizer), phrases: phrases)
         }
         // Bound rowids: one prepared statement per count of results, not one per search.
-        let sql = "SELECT rowid, text, code FROM entries WHERE rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))"
+        let sql = "SELECT rowid, inflate(text), inflate(code) FROM entries WHERE rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))"
         var snippets: [Int64: String] = [:]
         for (rowid, text, code) in try db.query(sql, rowids.map { .int($0) }, { ($0.int(0), $0.text(1), $0.text(2)) }) {
             let marked = try excerpt(text)

@@ -126,16 +126,49 @@ import Testing
         #expect(kept.vocabulary == kept.recounted)
     }
 
+    /// An index whose every skill went away is filled again like a new one (its entries' words
+    /// kept for one fill at the end): each entry is indexed once, and long text is stored
+    /// compressed and read back whole.
+    @Test func anEmptiedIndexRefilledIndexesEachEntryOnce() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        let away = box.folder.appendingPathComponent("away")
+        try FileManager.default.moveItem(at: box.skills, to: away)
+        try FileManager.default.createDirectory(at: box.skills, withIntermediateDirectories: true)
+        #expect(try index.refresh().entryCount == 0)
+        try FileManager.default.removeItem(at: box.skills)
+        try FileManager.default.moveItem(at: away, to: box.skills)
+        try index.refresh()
+
+        let fresh = SkillIndex(roots: [box.skills], indexURL: box.folder.appendingPathComponent("fresh.sqlite"))
+        try fresh.refresh()
+        let kept = try Self.tables(box.indexURL)
+        #expect(kept.fullText == (try Self.tables(box.folder.appendingPathComponent("fresh.sqlite"))).fullText)
+        #expect(kept.vocabulary == kept.recounted)
+        let db = try Database(path: box.indexURL.path)
+        defer { db.close() }
+        #expect(try db.scalar("SELECT count(*) FROM entries WHERE typeof(text) = 'blob'") ?? 0 > 0)
+        let texts = try db.query("SELECT id, inflate(text) FROM entries ORDER BY id") { "\($0.text(0)) \($0.text(1))" }
+        let parsed = ["navigation", "swiftui-state"].flatMap {
+            SkillLoader.load(folder: box.skills.appendingPathComponent($0), root: box.skills).entries.map { "\($0.id) \($0.text)" }
+        }
+        #expect(texts == parsed.sorted())
+    }
+
     /// `words_vocab`, the full-text index's vocabulary, and the entries' words counted afresh by FTS5.
     private static func tables(_ url: URL) throws -> (vocabulary: [String], fullText: [String], recounted: [String]) {
         let db = try Database(path: url.path)
         defer { db.close() }
+        // FTS5's own check of its index against the entries it reads (through `inflate()`): a
+        // delete trigger that gave other values than were indexed fails it.
+        try db.execute("INSERT INTO fts(fts, rank) VALUES ('integrity-check', 1)")
         try db.execute("""
             CREATE VIRTUAL TABLE temp.fts_row USING fts5vocab(main, fts, row);
             CREATE VIRTUAL TABLE temp.recount USING fts5(title, breadcrumb, keywords, text, code,
                 content='', detail=none, tokenize='unicode61 remove_diacritics 2');
             CREATE VIRTUAL TABLE temp.recount_row USING fts5vocab(temp, recount, row);
-            INSERT INTO temp.recount(title, breadcrumb, keywords, text, code) SELECT title, breadcrumb, keywords, text, code FROM entries;
+            INSERT INTO temp.recount(title, breadcrumb, keywords, text, code) SELECT title, breadcrumb, keywords, inflate(text), inflate(code) FROM entries;
             """)
         let row: (Statement) -> String = { "\($0.text(0)) \($0.int(1))" }
         return (try db.query("SELECT term, doc FROM words_vocab ORDER BY term", [], row),
