@@ -18,6 +18,8 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
     /// An entry's document (this file) no longer holds what the index recorded, and a refresh
     /// did not see the change (its size and time are as recorded).
     case documentChanged(String)
+    /// The index file (this path) is damaged where a search read it (SQLite's reason).
+    case damaged(String, String)
 
     /// Whether the committed index can still be read after this error (another process is
     /// writing it, or it cannot be written but is there).
@@ -44,6 +46,8 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
             return "\(path) exists and is not a skill index; refusing to replace it: pass --index a new path (or SKILL_INDEX) or remove the file yourself"
         case .documentChanged(let path):
             return "\(path) changed since the index was built, keeping its size and time; run `skill build --verify` to re-read it"
+        case .damaged(let path, let why):
+            return "the index \(path) is damaged (\(why)); run `skill build --full` to build it again"
         }
     }
 }

@@ -66,7 +66,10 @@ final class Database {
             guard let value = arguments?[0] else { return sqlite3_result_null(context) }
             guard sqlite3_value_type(value) == SQLITE_BLOB else { return sqlite3_result_value(context, value) }
             let blob = UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value)))
-            guard let text = Deflate.text(of: blob) else { return sqlite3_result_error(context, "inflate: not a compressed text", -1) }
+            guard let text = Deflate.text(of: blob) else {
+                sqlite3_result_error(context, "a compressed text does not inflate", -1)
+                return sqlite3_result_error_code(context, SQLITE_CORRUPT)
+            }
             text.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { sqlite3_result_text(context, $0.baseAddress, Int32($0.count), transient) }
             }

@@ -75,7 +75,8 @@ public final class SkillIndex: @unchecked Sendable {
     /// are parsed and written in one transaction. A missing or unusable index (another schema
     /// version, other roots, not a database) is written to a temporary file renamed into place.
     /// - Parameters:
-    ///   - full: re-parse every skill (still in one transaction, never a half-written index).
+    ///   - full: parse every skill into a new index renamed into place (never a half-written
+    ///     index; nothing of the old file is read, so a damaged one is mended).
     ///   - verify: read and hash every document, whatever its size and time say, and repair
     ///     what differs from the index.
     ///   - waitForWriter: wait (up to the busy timeout) for another process writing the index;
@@ -94,18 +95,17 @@ public final class SkillIndex: @unchecked Sendable {
             if !full, !verify, let db = try usableDatabase(), try Freshness.isFresh(db, rule: freshness, now: clock(), checks: path + Freshness.checksSuffix) {
                 return try unchangedReport(db)
             }
-            guard let db = try usableDatabase() else { return try rebuild(progress: progress) }
+            // A full build writes a new index beside the old one, as for a missing index: it reads
+            // nothing of the old file, so it also mends a damaged one.
+            guard !full, let db = try usableDatabase() else { return try rebuild(progress: progress) }
             db.setBusyTimeout(waitForWriter ? busyTimeout : 0)
             defer { db.setBusyTimeout(busyTimeout) }
             do {
                 return try db.transaction {
-                    if full {
-                        try db.execute("DELETE FROM entries; DELETE FROM documents; DELETE FROM skills; DELETE FROM dirs; DELETE FROM words_vocab;")
-                    }
-                    return try IndexBuilder(
+                    try IndexBuilder(
                         db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress,
                         verify: verify, willRead: willRead, clock: clock
-                    ).update(walk: full || verify)
+                    ).update(walk: verify)
                 }
             } catch let error as SQLiteError where error.isBusy {
                 throw IndexError.busy(path)
@@ -276,6 +276,14 @@ public final class SkillIndex: @unchecked Sendable {
     }
 
     private func search(_ query: String, kind: EntryKind?, skill: String?, limit: Int, in db: Database) throws -> SearchResults {
+        do {
+            return try search(query, kind: kind, skill: skill, limit: limit, reading: db)
+        } catch let error as SQLiteError where error.isCorrupt {
+            throw IndexError.damaged(path, error.message)
+        }
+    }
+
+    private func search(_ query: String, kind: EntryKind?, skill: String?, limit: Int, reading db: Database) throws -> SearchResults {
         // One read transaction: the search's statements see one snapshot and take the lock once.
         try db.read {
             var found = try Searcher(db: db).search(query, kind: kind, skill: skill, limit: limit)

@@ -156,6 +156,26 @@ import Testing
         #expect(texts == parsed.sorted())
     }
 
+    /// A compressed text that does not inflate (a damaged index file) is an error that says what
+    /// to do, not SQLite's bare message.
+    @Test func aDamagedCompressedTextIsAClearError() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        let db = try Database(path: box.indexURL.path)
+        try db.run("UPDATE entries SET text = x'ffff0000aabbccdd' WHERE typeof(text) = 'blob'")
+        db.close()
+        let path = box.indexURL.path
+        #expect(throws: IndexError.damaged(path, "a compressed text does not inflate")) {
+            try index.search("state")
+        }
+        #expect(
+            IndexError.damaged(path, "a compressed text does not inflate").errorDescription
+                == "the index \(path) is damaged (a compressed text does not inflate); run `skill build --full` to build it again")
+        try index.refresh(full: true)
+        #expect(try !index.search("state").results.isEmpty)
+    }
+
     /// `words_vocab`, the full-text index's vocabulary, and the entries' words counted afresh by FTS5.
     private static func tables(_ url: URL) throws -> (vocabulary: [String], fullText: [String], recounted: [String]) {
         let db = try Database(path: url.path)
