@@ -394,7 +394,7 @@ struct IndexBuilder {
              .text(entry.skill), .int(doc),
              .int(Int64(entry.source.line)), .int(Int64(entry.source.endLine)),
              .text(derivable ? "" : try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " ")] + columns.prefix(3) + [compressor.stored(entry.text), compressor.stored(code)])
-        guard try db.scalar("SELECT changes()") == 1 else { return }
+        guard db.changes == 1 else { return }
         let rowid = db.lastInsertRowID
         if fresh { try addFresh(rowid, columns) } else { try addToVocabulary(columns) }
         try insertSignatures(records ?? [], entry: rowid)

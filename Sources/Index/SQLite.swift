@@ -178,6 +178,11 @@ final class Database {
         handle.map { sqlite3_last_insert_rowid($0) } ?? 0
     }
 
+    /// The rows the last statement inserted, changed or deleted (not counting its triggers').
+    var changes: Int {
+        handle.map { Int(sqlite3_changes($0)) } ?? 0
+    }
+
     /// The tokens of `text` as the FTS5 tokenizer `spec` (e.g. `porter unicode61 remove_diacritics 2`)
     /// gives them to FTS5: a document's text, or with `query` a quoted string of a MATCH expression
     /// (`prefix` for one followed by `*`).
