@@ -393,7 +393,8 @@ struct IndexBuilder {
              .text(String(FNV1a.hash(Data((entry.kind.rawValue + "\n" + entry.markdown).utf8)), radix: 16)),
              .text(entry.skill), .int(doc),
              .int(Int64(entry.source.line)), .int(Int64(entry.source.endLine)),
-             .text(derivable ? "" : try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " ")] + columns.prefix(3) + [compressor.stored(entry.text), compressor.stored(code)])
+             .text(derivable ? "" : try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " ")]
+                + columns.prefix(3) + [compressor.stored(entry.text), compressor.stored(code)])
         guard db.changes == 1 else { return }
         let rowid = db.lastInsertRowID
         if fresh { try addFresh(rowid, columns) } else { try addToVocabulary(columns) }

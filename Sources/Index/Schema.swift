@@ -67,8 +67,9 @@ enum Schema {
     -- Ranked search: BM25 over stemmed words, weighted per column at query time. No prefix indexes:
     -- they tripled the table for `word*` queries that read the term range of the main index instead.
     -- `text` and `code` of 64 bytes or more are stored compressed when that shortens them
-    -- (`Deflate`). A build indexes the text it has in hand; FTS5 (to delete a row, or to check
-    -- itself), the vocabulary (to delete) and the snippets read it through `inflate()`.
+    -- (`Deflate`). A new index is filled from the text in hand (IndexBuilder+FullText); the
+    -- triggers below (an incremental build), FTS5 itself (to check itself), the vocabulary's
+    -- deletions and the snippets read it through `inflate()`.
     CREATE VIEW entries_text(rowid, title, breadcrumb, keywords, text, code) AS
         SELECT rowid, title, breadcrumb, keywords, inflate(text), inflate(code) FROM entries;
     CREATE VIRTUAL TABLE fts USING fts5(
