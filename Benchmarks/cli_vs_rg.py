@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""`skill search WORD` end to end against `rg -i WORD` over the same files, runs interleaved.
+"""`skill search WORD` end to end against `rg -i WORD` over the same files, runs interleaved;
+also the same search with `--skills` and `--index` given as options (read by the argument parser).
 
     python3 Benchmarks/cli_vs_rg.py --skills ../shared/corpus --bin before=/tmp/skill-old --bin after=.build/release/skill
 
@@ -26,12 +27,17 @@ def main() -> None:
     args = parser.parse_args()
     binaries = dict(b.split("=", 1) for b in args.bin) or {"after": ".build/release/skill"}
     work = tempfile.mkdtemp(prefix="skill-cli-rg.")
-    env = dict(os.environ, HOME=work, XDG_CACHE_HOME=work, NO_COLOR="1")
-    options = ["--skills", args.skills, "--index", os.path.join(work, "index.sqlite")]
+    # The roots and the index come from the environment, as for someone whose defaults are
+    # set: `skill search WORD` with no option (read without the argument parser); the same
+    # search with them as options goes through the parser.
+    index = os.path.join(work, "index.sqlite")
+    env = dict(os.environ, HOME=work, XDG_CACHE_HOME=work, NO_COLOR="1", SKILL_PATH=args.skills, SKILL_INDEX=index)
+    options = ["--skills", args.skills, "--index", index]
     subprocess.run([next(iter(binaries.values())), "build", *options], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     commands = {}
     for name, path in binaries.items():
-        commands[f"{name}: skill search {args.word}"] = [path, "search", *options, args.word]
+        commands[f"{name}: skill search {args.word}"] = [path, "search", args.word]
+        commands[f"{name}: skill search --skills --index"] = [path, "search", *options, args.word]
         commands[f"{name}: skill --version"] = [path, "--version"]
     commands[f"rg -i {args.word}"] = ["rg", "-i", args.word, args.skills]
     times = {name: [] for name in commands}

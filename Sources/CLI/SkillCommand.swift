@@ -14,14 +14,20 @@ struct SkillCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command; a ``CLIError`` becomes one `error: …` line on stderr and exit 1, the
+    /// Runs the command (a plain `skill search WORD…` read without the parser:
+    /// ``SearchCommand/plain(_:)``); a ``CLIError`` becomes one `error: …` line on stderr and exit 1, the
     /// rest is swift-argument-parser's (help, usage errors with exit 64). Synchronous: no command
     /// awaits, and an async `main` started the concurrency runtime's executor and asked the Swift
     /// runtime whether the command conforms to `AsyncParsableCommand` (a scan of every protocol
     /// conformance in the binary) on each run.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command: ParsableCommand
+            if let search = SearchCommand.plain(Array(CommandLine.arguments.dropFirst())) {
+                command = search
+            } else {
+                command = try parseAsRoot()
+            }
             try command.run()
         } catch let error as CLIError {
             Terminal.printError("error: \(error.description)")

@@ -25,13 +25,17 @@ struct SearchCommand: ParsableCommand {
         case json
     }
 
+    /// The defaults of `--limit` and `--format` (also those of ``plain(_:)``).
+    static let defaultLimit = 10
+    static let defaultFormat = Format.text
+
     @OptionGroup var options: IndexOptions
 
     @Argument(parsing: .remaining, help: "The query.")
     var query: [String] = []
 
     @Option(name: .shortAndLong, help: "At most this many results.")
-    var limit = 10
+    var limit = SearchCommand.defaultLimit
 
     @Option(help: "Only entries of this kind (\(EntryKind.all.map(\.rawValue).joined(separator: ", "))).")
     var kind: String?
@@ -40,7 +44,7 @@ struct SearchCommand: ParsableCommand {
     var skill: String?
 
     @Option(help: "text, line (path:line:kind:title, one result a line) or json.")
-    var format: Format = .text
+    var format = SearchCommand.defaultFormat
 
     @Flag(help: "Print the results as JSON (as --format json).")
     var json = false
