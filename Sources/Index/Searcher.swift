@@ -9,7 +9,11 @@ struct Searcher {
 
     /// The knobs of the ranking, measured on ../shared/corpus/relevance.json (docs/search.md).
     struct Ranking: Sendable {
+        /// The title's weight in a question (soft retrieval), and in a keyword query: a keyword
+        /// query's words are often in the titles of many entries, and the text tells them apart
+        /// (docs/search.md: relevance.json 0.853 → 0.889 at 8, questions 0.761 → 0.732 at 8).
         var title = 12.0
+        var keywordTitle = 8.0
         var breadcrumb = 3.0
         var keywords = 4.0
         var text = 1.0
@@ -57,6 +61,7 @@ struct Searcher {
                 guard kv.count == 2, let v = Double(kv[1]) else { continue }
                 switch kv[0] {
                 case "title": r.title = v
+                case "keywordTitle": r.keywordTitle = v
                 case "breadcrumb": r.breadcrumb = v
                 case "keywords": r.keywords = v
                 case "text": r.text = v
@@ -172,16 +177,18 @@ struct Searcher {
             // term, read anyway, tell whether an entry holds them all (a question seldom has one).
             let stats = try termStats(expressions, entries: entryCount())
             if Self.shareARow(stats.terms.map(\.rowids)) {
-                candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit)
+                candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit, title: ranking.title)
             }
             let strict = Set(candidates.map(\.rowid))
-            candidates += try candidatesFor(anyWordExpression(stats), filter: filter, values: values).filter { !strict.contains($0.rowid) }
+            candidates += try candidatesFor(anyWordExpression(stats), filter: filter, values: values, title: ranking.title)
+                .filter { !strict.contains($0.rowid) }
             try weighByCoverage(&candidates, stats)
             try weighBySkillMatch(&candidates, stats)
         } else {
-            candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit)
+            candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit, title: ranking.keywordTitle)
             if candidates.isEmpty, expressions.count > 1 {
-                candidates = try candidatesFor(anyWordExpression(termStats(expressions, entries: entryCount())), filter: filter, values: values)
+                candidates = try candidatesFor(
+                    anyWordExpression(termStats(expressions, entries: entryCount())), filter: filter, values: values, title: ranking.keywordTitle)
                 results.partial = !candidates.isEmpty
             }
         }
@@ -204,13 +211,15 @@ struct Searcher {
 
     /// Every word must match. For words in most entries, the entries that have them in a title,
     /// breadcrumb or keyword are ranked first (the heavy columns would win anyway).
-    private func strictCandidates(_ terms: [SearchQuery.Term], filter: String, values: [SQLValue], limit: Int) throws -> [Candidate] {
+    private func strictCandidates(
+        _ terms: [SearchQuery.Term], filter: String, values: [SQLValue], limit: Int, title: Double
+    ) throws -> [Candidate] {
         let all = terms.map(Self.expression).joined(separator: " AND ")
         if try isCommon(terms) {
-            let narrowed = try candidatesFor("{title breadcrumb keywords} : (\(all))", filter: filter, values: values)
+            let narrowed = try candidatesFor("{title breadcrumb keywords} : (\(all))", filter: filter, values: values, title: title)
             if narrowed.count >= limit { return narrowed }
         }
-        return try candidatesFor(all, filter: filter, values: values)
+        return try candidatesFor(all, filter: filter, values: values, title: title)
     }
 
     /// A query term as soft retrieval weighs it.
@@ -340,9 +349,10 @@ struct Searcher {
         return low < rowids.count && rowids[low] == rowid
     }
 
-    private func candidatesFor(_ expression: String, filter: String, values: [SQLValue]) throws -> [Candidate] {
+    /// The best ``Ranking/candidates`` entries matching `expression` by BM25, the title weighing `title`.
+    private func candidatesFor(_ expression: String, filter: String, values: [SQLValue], title: Double) throws -> [Candidate] {
         let r = ranking
-        let weights = "bm25(\(r.title), \(r.breadcrumb), \(r.keywords), \(r.text), \(r.code))"
+        let weights = "bm25(\(title), \(r.breadcrumb), \(r.keywords), \(r.text), \(r.code))"
         let columns = Self.candidateColumns
         let sql: String
         if filter.isEmpty {
