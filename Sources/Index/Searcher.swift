@@ -9,10 +9,10 @@ struct Searcher {
 
     /// The knobs of the ranking, measured on ../shared/corpus/relevance.json (docs/search.md).
     struct Ranking: Sendable {
-        /// The title's weight in a question (soft retrieval), and in a keyword query: a keyword
-        /// query's words are often in the titles of many entries, and the text tells them apart
-        /// (docs/search.md: relevance.json 0.853 → 0.889 at 8, questions 0.761 → 0.732 at 8).
+        /// The title's weight in a question (soft retrieval): 8 there cost questions 0.761 → 0.732.
         var title = 12.0
+        /// The title's weight in a keyword query: its words are in the titles of many entries, and
+        /// the text tells them apart (docs/search.md: relevance.json 0.853 at 12, 0.889 at 8).
         var keywordTitle = 8.0
         var breadcrumb = 3.0
         var keywords = 4.0
