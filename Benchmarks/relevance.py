@@ -3,6 +3,11 @@
 section-level BM25 baseline: MRR@10, success@1, success@5 and nDCG@10 for each set.
 
 Usage: Benchmarks/relevance.py [path/to/skill] [--set relevance|questions] [--no-baseline] [-v]
+                               [--corpus DIR ...] [--queries FILE ...]
+
+`--corpus DIR` (repeatable) indexes these roots instead of ../shared/corpus, and `--queries FILE`
+(repeatable) judges these files (in the format of questions.json, paths relative to their root)
+instead of the two sets: a check on skills and questions the ranking was not tuned on.
 
 A result is a hit when its source path is a judged path and its first line lies inside the judged
 section [line, end]. Each judged section counts once for nDCG (its first hit). The baseline is the
@@ -17,9 +22,24 @@ argv = sys.argv[1:]
 verbose = "-v" in argv
 baseline = "--no-baseline" not in argv
 sets = ["relevance", "questions"]
+
+
+def option(name):
+    """Every value of the repeatable option `name`, removed from argv."""
+    values = []
+    while name in argv:
+        at = argv.index(name)
+        values.append(argv[at + 1])
+        del argv[at:at + 2]
+    return values
+
+
 if "--set" in argv:
-    sets = [argv[argv.index("--set") + 1]]
-    del argv[argv.index("--set"):argv.index("--set") + 2]
+    sets = option("--set")
+corpora = option("--corpus") or [corpus]
+query_files = option("--queries")
+if query_files:
+    sets = [os.path.abspath(f) for f in query_files]
 args = [a for a in argv if not a.startswith("-")]
 binary = args[0] if args else os.path.join(here, "..", ".build", "release", "skill")
 # A folder of this run's own: two runs at once (two builds, two developers) once shared one index
@@ -31,7 +51,8 @@ env = dict(os.environ, NO_COLOR="1")
 
 
 def skill_search(query):
-    command = [binary, "search", "--skills", corpus, "--index", index, "--json", "--limit", "10"]
+    roots = [a for root in corpora for a in ("--skills", root)]
+    command = [binary, "search", *roots, "--index", index, "--json", "--limit", "10"]
     out = subprocess.run(command + ["--", query], capture_output=True, text=True, env=env).stdout
     return [(r["source"]["path"], r["source"]["line"], r["kind"], r["title"]) for r in json.loads(out)["results"]]
 
@@ -39,34 +60,34 @@ def skill_search(query):
 def naive_index():
     db = sqlite3.connect(":memory:")
     db.execute("CREATE VIRTUAL TABLE s USING fts5(heading, body, path UNINDEXED, line UNINDEXED, tokenize='porter unicode61')")
-    for folder, _, files in os.walk(corpus):
-        for name in files:
-            if not name.endswith(".md") or folder == corpus:
-                continue
-            path = os.path.relpath(os.path.join(folder, name), corpus)
-            lines = open(os.path.join(folder, name), encoding="utf-8", errors="replace").read().split("\n")
-            start, fence, sections = 0, None, []
-            if lines and lines[0].strip() == "---":
-                for i in range(1, len(lines)):
-                    if lines[i].strip() in ("---", "..."):
-                        start = i + 1
-                        break
-            current = [None, 1, []]
-            for i in range(start, len(lines)):
-                line = lines[i]
-                marker = re.match(r"\s{0,3}(`{3,}|~{3,})", line)
-                if marker:
-                    fence = None if fence and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence) else (fence or marker.group(1))
-                heading = None if fence or marker else re.match(r"\s{0,3}#{1,6}\s+(.*)", line)
-                if heading:
-                    sections.append(current)
-                    current = [heading.group(1).strip("# "), i + 1, []]
-                else:
-                    current[2].append(line)
-            sections.append(current)
-            for heading, line, body in sections:
-                if heading is not None:
-                    db.execute("INSERT INTO s VALUES (?, ?, ?, ?)", (heading, "\n".join(body), path, line))
+    markdown = ((root, folder, name) for root in corpora for folder, _, files in os.walk(root) for name in files)
+    for root, folder, name in markdown:
+        if not name.endswith(".md") or folder == root:
+            continue
+        path = os.path.relpath(os.path.join(folder, name), root)
+        lines = open(os.path.join(folder, name), encoding="utf-8", errors="replace").read().split("\n")
+        start, fence, sections = 0, None, []
+        if lines and lines[0].strip() == "---":
+            for i in range(1, len(lines)):
+                if lines[i].strip() in ("---", "..."):
+                    start = i + 1
+                    break
+        current = [None, 1, []]
+        for i in range(start, len(lines)):
+            line = lines[i]
+            marker = re.match(r"\s{0,3}(`{3,}|~{3,})", line)
+            if marker:
+                fence = None if fence and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence) else (fence or marker.group(1))
+            heading = None if fence or marker else re.match(r"\s{0,3}#{1,6}\s+(.*)", line)
+            if heading:
+                sections.append(current)
+                current = [heading.group(1).strip("# "), i + 1, []]
+            else:
+                current[2].append(line)
+        sections.append(current)
+        for heading, line, body in sections:
+            if heading is not None:
+                db.execute("INSERT INTO s VALUES (?, ?, ?, ?)", (heading, "\n".join(body), path, line))
     return db
 
 
@@ -137,8 +158,9 @@ def evaluate(judged, search, name):
 if __name__ == "__main__":
     naive = naive_search(naive_index()) if baseline else None
     for name in sets:
-        judged = json.load(open(os.path.join(corpus, name + ".json")))
-        print(f"{name}.json")
+        file = name if name.endswith(".json") else os.path.join(corpus, name + ".json")
+        judged = json.load(open(file))
+        print(os.path.basename(file))
         evaluate(judged, skill_search, "skill")
         if naive:
             evaluate(judged, naive, "naive")
