@@ -17,8 +17,9 @@ public struct SearchQuery: Hashable, Sendable {
         case prefix(String)
         /// A prefix (first) and the indexed words it starts: any of them matches.
         case anyOf([String])
-        /// A word (first) and the more common words it also matches: its base without a `re-` or
-        /// `un-` prefix ("relaunch" also finds "launch", "untested" finds "tested").
+        /// A word (first) and the other forms of it it also matches (``WordForms``): its base
+        /// without `re-` or `un-` ("relaunch" also finds "launch"), a derived form ("quickly"
+        /// finds "quick"), an American spelling ("colours" finds "colors").
         case either([String])
     }
 

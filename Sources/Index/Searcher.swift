@@ -138,7 +138,7 @@ struct Searcher {
         results.corrections = try correctTypos(&query)
         query.terms = Self.joinAbbreviatedPhrases(query.terms)
         try expandPrefixes(&query)
-        try addBaseWords(&query)
+        try addWordForms(&query)
 
         var filters: [String] = []
         var values: [SQLValue] = []
@@ -569,25 +569,35 @@ struct Searcher {
         }
     }
 
-    // MARK: Word bases
+    // MARK: Word forms
 
-    /// Porter stemming keeps prefixes, so a word with `re-` or `un-` ("relaunch", "untested") also
-    /// matches its base ("launch", "tested") when the index holds the base in more entries: the
-    /// asker's word is often rarer than the one the documents use. BM25 still weighs each word by
-    /// its own IDF, so an entry with the asker's word ranks above one with only the base.
-    private func addBaseWords(_ query: inout SearchQuery) throws {
+    /// Each word also matches the forms of it that FTS5's Porter stemming keeps apart
+    /// (``WordForms``): its base without `re-` or `un-` when the index holds the base in more
+    /// entries ("relaunch" finds "launch"), and its derived forms and American spellings that the
+    /// index holds ("quickly" finds "quick", "description" finds "describe", "colours" finds
+    /// "colors"). BM25 still weighs each form by its own IDF, so an entry with the asker's word
+    /// ranks above one with only another form.
+    private func addWordForms(_ query: inout SearchQuery) throws {
         query.terms = try query.terms.map { term in
             guard case .word(let word) = term else { return term }
-            for prefix in Self.basePrefixes where word.hasPrefix(prefix) && word.count >= prefix.count + 4 {
-                let base = String(word.dropFirst(prefix.count))
-                if try entriesHolding(base) > entriesHolding(word) { return .either([word, base]) }
+            var forms = [word]
+            let held = try entriesHolding(word)
+            if let base = try WordForms.bases(of: word).first(where: { try entriesHolding($0) > held }) { forms.append(base) }
+            let variants = WordForms.variants(of: word)
+            if !variants.isEmpty {
+                let stem = try porterStem(word)
+                for form in variants where !forms.contains(form) {
+                    if try entriesHolding(form) > 0, try porterStem(form) != stem { forms.append(form) }
+                }
             }
-            return term
+            return forms.count > 1 ? .either(forms) : term
         }
     }
 
-    /// The prefixes that ``addBaseWords(_:)`` strips.
-    static let basePrefixes = ["re", "un"]
+    /// `word` as FTS5's tokenizer indexes it (its Porter stem).
+    private func porterStem(_ word: String) throws -> [UInt8] {
+        try db.tokens(of: word, tokenizer: Schema.tokenizer, query: true).first?.term ?? []
+    }
 
     /// How many entries hold `word`, unstemmed.
     private func entriesHolding(_ word: String) throws -> Int64 {

@@ -151,6 +151,37 @@ import Testing
         #expect(try index.search("restore").results.map(\.title) == ["Relaunch after a crash"])
     }
 
+    @Test func derivedFormsAndBritishSpellingsFindTheDocumentsWords() throws {
+        let box = try Sandbox(fixtures: nil)
+        try box.write("""
+        ---
+        name: slides
+        description: Slide decks.
+        ---
+        # Slides
+
+        ## Brand colors
+        Use the brand's hex colors on every slide.
+
+        ## A quick deck
+        Describe each slide in one line before you draw any.
+
+        ## Filled shapes
+        Shapes are filled with the accent color.
+
+        """, to: "slides/SKILL.md")
+        let index = box.index()
+        try index.refresh()
+        // Porter stems keep "colours" and "colors", "quickly" and "quick", "description" and
+        // "describe" apart: each form the index holds is matched too.
+        #expect(try index.search("colours").results.map(\.title) == ["Brand colors", "Filled shapes"])
+        #expect(try index.search("quickly").results.map(\.title) == ["A quick deck"])
+        #expect(try index.search("description").results.map(\.title) == ["A quick deck"])
+        // A form the index does not hold adds nothing, and no form is made of a form
+        // FTS5 matches already ("filled" is not "filed").
+        #expect(try index.search("filled").results.map(\.title) == ["Filled shapes"])
+    }
+
     @Test func aQuestionFavoursTheSkillItsWordsDescribe() throws {
         let box = try Sandbox(fixtures: nil)
         // The same advice in two skills, word for word but one word; only one skill is about Slack.
