@@ -121,14 +121,14 @@ import Testing
         #expect(try index.search("decode background task").results.first?.alsoAt == nil)
     }
 
-    @Test func aPrefixedWordAlsoFindsItsMoreCommonBase() throws {
+    @Test func otherFormsOfAWordFindTheDocumentsWords() throws {
         let box = try Sandbox(fixtures: nil)
         try box.write("""
         ---
-        name: launching
-        description: App launch.
+        name: app-start
+        description: How an app starts.
         ---
-        # Launching
+        # Starting
 
         ## Keep the launch short
         Defer work until after the first frame: a launch that loads every store shows a blank screen.
@@ -139,46 +139,35 @@ import Testing
         ## Relaunch after a crash
         When the app is relaunched after a crash, restore the last screen.
 
-        """, to: "launching/SKILL.md")
-        let index = box.index()
-        try index.refresh()
-        // "relaunch" is in one entry, "launch" in three: both match, the asker's word first.
-        let titles = try index.search("relaunch").results.map(\.title)
-        #expect(titles.first == "Relaunch after a crash")
-        #expect(Set(titles.dropFirst()) == ["Keep the launch short", "Launch arguments", "Launching", "launching"])
-        // A base no more common than the word is not added: "restore" and "store" are in one
-        // entry each, so "restore" does not find the entry that says "store".
-        #expect(try index.search("restore").results.map(\.title) == ["Relaunch after a crash"])
-    }
-
-    @Test func derivedFormsAndBritishSpellingsFindTheDocumentsWords() throws {
-        let box = try Sandbox(fixtures: nil)
+        """, to: "app-start/SKILL.md")
         try box.write("""
-        ---
-        name: slides
-        description: Slide decks.
-        ---
-        # Slides
+        # Splash
 
         ## Brand colors
-        Use the brand's hex colors on every slide.
+        Use the brand's hex colors on the splash screen.
 
-        ## A quick deck
-        Describe each slide in one line before you draw any.
+        ## A quick splash
+        Describe the splash in the storyboard, not in code.
 
         ## Filled shapes
         Shapes are filled with the accent color.
 
-        """, to: "slides/SKILL.md")
+        """, to: "app-start/splash.md")
         let index = box.index()
         try index.refresh()
+        // "relaunch" is in one entry, "launch" in two: both match, the asker's word first.
+        let titles = try index.search("relaunch").results.map(\.title)
+        #expect(titles.first == "Relaunch after a crash")
+        #expect(Set(titles.dropFirst()) == ["Keep the launch short", "Launch arguments"])
+        // A base no more common than the word is not added: "restore" and "store" are in one
+        // entry each, so "restore" does not find the entry that says "store".
+        #expect(try index.search("restore").results.map(\.title) == ["Relaunch after a crash"])
         // Porter stems keep "colours" and "colors", "quickly" and "quick", "description" and
         // "describe" apart: each form the index holds is matched too.
         #expect(try index.search("colours").results.map(\.title) == ["Brand colors", "Filled shapes"])
-        #expect(try index.search("quickly").results.map(\.title) == ["A quick deck"])
-        #expect(try index.search("description").results.map(\.title) == ["A quick deck"])
-        // A form the index does not hold adds nothing, and no form is made of a form
-        // FTS5 matches already ("filled" is not "filed").
+        #expect(try index.search("quickly").results.map(\.title) == ["A quick splash"])
+        #expect(try index.search("description").results.map(\.title) == ["A quick splash"])
+        // No form is made that would change the word ("filled" is not "filed").
         #expect(try index.search("filled").results.map(\.title) == ["Filled shapes"])
     }
 
