@@ -41,10 +41,12 @@ struct Searcher {
         /// The bounds of the rows an any-word query may score.
         var scoredRows = 1_000...5_000
         /// Multiplies a soft candidate's score by `1 + skillMatch * share`, where `share` is the
-        /// share of the query's weight (IDF) that its skill's name and description hold.
-        var skillMatch = 0.75
-        /// Multiplies the score of a routing entry (``EntryRole/routing``).
-        var routing = 0.5
+        /// share of the query's weight (IDF) that its skill's name and description hold (1.5:
+        /// chosen with the held-out questions, docs/search.md).
+        var skillMatch = 1.5
+        /// Multiplies the score of a routing entry (``EntryRole/routing``; 0.3: chosen with the
+        /// held-out questions).
+        var routing = 0.3
         /// Multipliers per kind (1 when absent).
         var kinds: [String: Double] = ["example": 0.6, "anti-pattern": 1.2, "decision-tree": 1.2, "table": 1.1]
 
