@@ -49,6 +49,17 @@ import Testing
         #expect(skill.entries.map(\.id) == ["s", "s/SKILL#title"])
     }
 
+    @Test func frontmatterNotClosedBeforeACodeBlockThatHoldsOne() throws {
+        // The only later `---` lines belong to an example inside a code block: reading the YAML
+        // up to them would swallow every section before it.
+        let text = "---\nname: s\ndescription: d\n\n# Title\n\n## Setup\n\nInstall it.\n\n## README\n\n```yaml\n---\ntitle: x\n---\n```\n"
+        let (skill, found) = try diagnose(text)
+        #expect(found == ["1:frontmatter.unclosed"])
+        #expect(skill.diagnostics.first?.message == "the frontmatter opened on line 1 is never closed before the code block on line 13; add a '---' line after its last key (read up to line 3 as YAML)")
+        #expect(skill.description == "d")
+        #expect(skill.entries.map(\.id) == ["s", "s/SKILL#title", "s/SKILL#title/setup", "s/SKILL#title/readme", "s/SKILL#title/readme~example-1"])
+    }
+
     @Test func frontmatterThatIsNotAMap() throws {
         let (_, found) = try diagnose("---\n- a\n- b\n---\n# T\n")
         #expect(found == ["2:frontmatter.not-a-map", "1:frontmatter.name.missing", "1:frontmatter.description.missing"])

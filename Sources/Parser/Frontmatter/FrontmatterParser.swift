@@ -20,20 +20,33 @@ enum FrontmatterParser {
             }
             return Result(frontmatter: Frontmatter(), bodyStartLine: 1)
         }
-        var closing = lines.indices.dropFirst().first { isDelimiter(lines[$0]) || lines[$0].trimmingTrailingSpace == "..." }
-        if closing == nil {
-            // Best effort: the YAML runs to the first blank line or heading.
-            let end = lines.indices.dropFirst().first { lines[$0].trimmingTrailingSpace.isEmpty || lines[$0].hasPrefix("#") } ?? lines.count
-            diagnostics.append(Diagnostic(
-                .error, .frontmatterUnclosed,
-                "the frontmatter opened on line 1 is never closed; add a '---' line after its last key (read up to line \(end) as YAML)",
-                path: path, line: 1))
-            closing = end
+        let closing = lines.indices.dropFirst().first { isDelimiter(lines[$0]) || lines[$0].trimmingTrailingSpace == "..." }
+        // A `---` after a code fence closes an example inside the body (a README's frontmatter
+        // shown in a yaml block), not this frontmatter: reading to it would swallow the
+        // markdown in between.
+        let fence = lines.indices.dropFirst().first { isFenceOpener(lines[$0]) }
+        if let close = closing, fence.map({ $0 > close }) ?? true {
+            let fields = readFields(lines[1..<close], firstLine: 2, path: path, diagnostics: &diagnostics)
+            return Result(frontmatter: Frontmatter(fields: fields, lines: 1...(close + 1)), bodyStartLine: close + 2)
         }
-        let close = closing!
-        let yamlLines = lines[1..<close]
-        let fields = readFields(yamlLines, firstLine: 2, path: path, diagnostics: &diagnostics)
-        return Result(frontmatter: Frontmatter(fields: fields, lines: 1...(close + 1)), bodyStartLine: close + 2)
+        // Best effort: the YAML runs to the first blank line, heading or fence, where the body starts.
+        let end = lines.indices.dropFirst().first {
+            lines[$0].trimmingTrailingSpace.isEmpty || lines[$0].hasPrefix("#") || isFenceOpener(lines[$0])
+        } ?? lines.count
+        let before = fence.map { " before the code block on line \($0 + 1)" } ?? ""
+        let read = end > 1 ? "read up to line \(end) as YAML" : "nothing read as YAML"
+        diagnostics.append(Diagnostic(
+            .error, .frontmatterUnclosed,
+            "the frontmatter opened on line 1 is never closed\(before); add a '---' line after its last key (\(read))",
+            path: path, line: 1))
+        let fields = readFields(lines[1..<end], firstLine: 2, path: path, diagnostics: &diagnostics)
+        return Result(frontmatter: Frontmatter(fields: fields, lines: 1...max(1, end)), bodyStartLine: end + 1)
+    }
+
+    /// A line that opens a fenced code block: up to three spaces, then three backticks or tildes.
+    private static func isFenceOpener(_ line: Substring) -> Bool {
+        let text = line.drop { $0 == " " }
+        return line.count - text.count <= 3 && (text.hasPrefix("```") || text.hasPrefix("~~~"))
     }
 
     private static func isDelimiter(_ line: Substring) -> Bool {
