@@ -10,7 +10,8 @@ enum WordForms {
     }
 
     /// Derived forms and spellings that Porter stemming does not join: an adverb and its
-    /// adjective ("quickly" → "quick", "easily" → "easy", "reliably" → "reliable"), a noun of a
+    /// adjective ("quickly" → "quick", "easily" → "easy", "reliably" → "reliable"), a noun and
+    /// the person or thing it is of ("ownership" → "owner", "membership" → "member"), a noun of a
     /// verb and the verb ("description" ↔ "describe", "decision" ↔ "decide", "extension" →
     /// "extend"), and a British spelling and the American one ("colours" → "colors", "initialise"
     /// → "initialize", "analyse" → "analyze", "centre" → "center", "licence" → "license",
@@ -34,7 +35,7 @@ enum WordForms {
     /// A word ending in `suffix`, of at least `stem` letters before it, also matches these
     /// endings instead. The first rule that applies is the only one.
     static let suffixRules: [(suffix: String, stem: Int, replacements: [String])] = [
-        ("ily", 3, ["y"]), ("bly", 3, ["ble"]), ("ly", 4, [""]),
+        ("ily", 3, ["y"]), ("bly", 3, ["ble"]), ("ly", 4, [""]), ("ships", 4, [""]), ("ship", 4, [""]),
         ("ptions", 3, ["be"]), ("ption", 3, ["be"]), ("sions", 3, ["de", "d"]), ("sion", 3, ["de", "d"]),
         ("cribes", 3, ["cription"]), ("cribe", 3, ["cription"]),
         ("cides", 2, ["cision"]), ("cide", 2, ["cision"]), ("cludes", 2, ["clusion"]), ("clude", 2, ["clusion"]),

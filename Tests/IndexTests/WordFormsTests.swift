@@ -13,6 +13,7 @@ import Testing
     @Test func derivedFormsAndSpellings() {
         let cases: [(String, [String])] = [
             ("quickly", ["quick"]), ("easily", ["easy"]), ("reliably", ["reliable"]), ("weekly", ["week"]),
+            ("ownership", ["owner"]), ("memberships", ["member"]),
             ("description", ["describe"]), ("subscriptions", ["subscribe"]), ("describe", ["description"]),
             ("decision", ["decide", "decid"]), ("extension", ["extende", "extend"]), ("decides", ["decision"]),
             ("includes", ["inclusion"]),
