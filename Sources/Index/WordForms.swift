@@ -13,9 +13,9 @@ enum WordForms {
     /// adjective ("quickly" → "quick", "easily" → "easy", "reliably" → "reliable"), a noun and
     /// the person or thing it is of ("ownership" → "owner", "membership" → "member"), a noun of a
     /// verb and the verb ("description" ↔ "describe", "decision" ↔ "decide", "extension" →
-    /// "extend"), and a British spelling and the American one ("colours" → "colors", "initialise"
-    /// → "initialize", "analyse" → "analyze", "centre" → "center", "licence" → "license",
-    /// "catalogue" → "catalog").
+    /// "extend", "analysis" ↔ "analyze", "failure" → "fail"), and a British spelling and the
+    /// American one ("colours" → "colors", "initialise" → "initialize", "analyse" → "analyze",
+    /// "centre" → "center", "licence" → "license", "catalogue" → "catalog").
     static func variants(of word: String) -> [String] {
         guard word.count >= 5, word.allSatisfy({ $0.isASCII && $0.isLetter }) else { return [] }
         var forms: [String] = []
@@ -39,6 +39,8 @@ enum WordForms {
         ("ptions", 3, ["be"]), ("ption", 3, ["be"]), ("sions", 3, ["de", "d"]), ("sion", 3, ["de", "d"]),
         ("cribes", 3, ["cription"]), ("cribe", 3, ["cription"]),
         ("cides", 2, ["cision"]), ("cide", 2, ["cision"]), ("cludes", 2, ["clusion"]), ("clude", 2, ["clusion"]),
+        ("ysis", 3, ["yze"]), ("yses", 3, ["yze"]), ("yzes", 3, ["ysis"]), ("yze", 3, ["ysis"]),
+        ("ailures", 1, ["ail"]), ("ailure", 1, ["ail"]),
     ]
 
     /// British spellings, their American forms, and the endings that may follow them (after at

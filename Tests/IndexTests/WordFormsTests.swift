@@ -13,7 +13,8 @@ import Testing
     @Test func derivedFormsAndSpellings() {
         let cases: [(String, [String])] = [
             ("quickly", ["quick"]), ("easily", ["easy"]), ("reliably", ["reliable"]), ("weekly", ["week"]),
-            ("ownership", ["owner"]), ("memberships", ["member"]),
+            ("ownership", ["owner"]), ("memberships", ["member"]), ("analysis", ["analyze"]), ("analyze", ["analysis"]),
+            ("failures", ["fail"]),
             ("description", ["describe"]), ("subscriptions", ["subscribe"]), ("describe", ["description"]),
             ("decision", ["decide", "decid"]), ("extension", ["extende", "extend"]), ("decides", ["decision"]),
             ("includes", ["inclusion"]),
