@@ -24,8 +24,8 @@ enum FrontmatterParser {
         // A `---` after a code fence closes an example inside the body (a README's frontmatter
         // shown in a yaml block), not this frontmatter: reading to it would swallow the
         // markdown in between.
-        let fence = lines.indices.dropFirst().first { isFenceOpener(lines[$0]) }
-        if let close = closing, fence.map({ $0 > close }) ?? true {
+        let fence = (1..<(closing ?? lines.count)).first { isFenceOpener(lines[$0]) }
+        if let close = closing, fence == nil {
             let fields = readFields(lines[1..<close], firstLine: 2, path: path, diagnostics: &diagnostics)
             return Result(frontmatter: Frontmatter(fields: fields, lines: 1...(close + 1)), bodyStartLine: close + 2)
         }
