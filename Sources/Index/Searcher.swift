@@ -616,8 +616,9 @@ struct Searcher {
         return EditDistance.between(Array(a), Array(b), limit: limit)
     }
 
-    /// Replaces each word the index has never seen by the nearest indexed word (edit distance 1
-    /// for words of 5 to 7 letters, 2 from 8), the most common one on a tie. Returns the changes.
+    /// Replaces each word the index has never seen by the nearest indexed word (two neighbouring
+    /// letters swapped for words of 4 letters, edit distance 1 for 5 to 7, 2 from 8), the most
+    /// common one on a tie. Returns the changes.
     private func correctTypos(_ query: inout SearchQuery) throws -> [String: String] {
         var corrections: [String: String] = [:]
         var kept: [SearchQuery.Term] = []
@@ -630,7 +631,10 @@ struct Searcher {
                 kept.append(term)
                 continue
             }
-            let allowed = word.count >= 8 ? 2 : word.count >= 5 ? 1 : 0
+            // A word of four letters is corrected only by swapping two neighbours ("bakc" →
+            // "back", "lnie" → "line"): any other edit of so short a word makes another word.
+            let swapOnly = word.count == 4
+            let allowed = word.count >= 8 ? 2 : word.count >= 4 ? 1 : 0
             var best: (term: String, distance: Int, docs: Int64)?
             if allowed > 0, let first = word.first {
                 let lower = String(first)
@@ -641,6 +645,7 @@ struct Searcher {
                 ) { ($0.text(0), $0.int(1)) }
                 let stem = Self.stem(word)
                 for (candidate, docs) in rows {
+                    if swapOnly, candidate.count != 4 || candidate.sorted() != word.sorted() { continue }
                     let d = min(
                         Self.distance(word, candidate, limit: allowed),
                         Self.distance(stem, Self.stem(candidate), limit: allowed))

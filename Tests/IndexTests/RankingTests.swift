@@ -35,6 +35,9 @@ import Testing
         let found = try index.search("paginaton")
         #expect(found.corrections == ["paginaton": "pagination"])
         #expect(found.results.first?.title == "Cursor pagination")
+        // A word of four letters is corrected only by swapping two neighbours back.
+        #expect(try index.search("veiw").corrections == ["veiw": "view"])
+        #expect(try index.search("vies").corrections == [:])
     }
 
     @Test func fallsBackToAnyWord() throws {
