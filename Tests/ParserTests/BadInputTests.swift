@@ -47,6 +47,9 @@ import Testing
         #expect(found == ["1:frontmatter.unclosed"])
         #expect(skill.description == "d")
         #expect(skill.entries.map(\.id) == ["s", "s/SKILL#title"])
+        // The heading that ends it is the body's first line, not lost with the YAML.
+        let (right, _) = try diagnose("---\nname: s\ndescription: d\n# Title\n\nBody.\n")
+        #expect(right.entries.map(\.id) == ["s", "s/SKILL#title"])
     }
 
     @Test func frontmatterNotClosedBeforeACodeBlockThatHoldsOne() throws {
