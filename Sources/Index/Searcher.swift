@@ -91,6 +91,12 @@ struct Searcher {
         "a11y": ["accessibility"], "i18n": ["internationalization", "localization"], "l10n": ["localization"],
         "db": ["database"], "pr": ["pull request"], "prs": ["pull requests"], "ci": ["continuous integration"],
         "llm": ["language model"], "ui": ["user interface"], "auth": ["authentication", "oauth"],
+        "repo": ["repository"], "repos": ["repositories"], "env": ["environment"], "envs": ["environments"],
+        "config": ["configuration"], "cfg": ["configuration"], "creds": ["credentials"], "deps": ["dependencies"],
+        "k8s": ["kubernetes"], "tf": ["terraform"], "js": ["javascript"], "ts": ["typescript"], "py": ["python"],
+        "perf": ["performance"], "prod": ["production"], "impl": ["implementation"], "args": ["arguments"],
+        "params": ["parameters"], "pkg": ["package"], "lib": ["library"], "dir": ["directory"],
+        "msg": ["message"], "img": ["image"],
     ]
 
     /// The other way round: a word or two-word phrase of an expansion also matches its

@@ -68,6 +68,10 @@ import Testing
         #expect(Searcher.expression(.word("foo")) == #""foo""#)
         #expect(Searcher.expression(.prefix("nav")) == #""nav"*"#)
         #expect(Searcher.expression(.word("vm")) == #"("vm" OR "view model" OR "viewmodel")"#)
+        // A developer's abbreviation matches its expansion, and the expansion its abbreviation.
+        #expect(Searcher.expression(.word("tf")) == #"("tf" OR "terraform")"#)
+        #expect(Searcher.expression(.word("credentials")) == #"("credentials" OR "creds")"#)
+        #expect(Searcher.expression(.word("configuration")) == #"("configuration" OR "cfg" OR "config")"#)
     }
 
     @Test func editDistance() {
