@@ -589,8 +589,11 @@ struct Searcher {
         query.terms = try query.terms.map { term in
             guard case .word(let word) = term else { return term }
             var forms = [word]
-            let held = try entriesHolding(word)
-            if let base = try WordForms.bases(of: word).first(where: { try entriesHolding($0) > held }) { forms.append(base) }
+            let bases = WordForms.bases(of: word)
+            if !bases.isEmpty {
+                let held = try entriesHolding(word)
+                if let base = try bases.first(where: { try entriesHolding($0) > held }) { forms.append(base) }
+            }
             let variants = WordForms.variants(of: word)
             if !variants.isEmpty {
                 let stem = try porterStem(word)
