@@ -95,10 +95,13 @@ public enum DocumentParser {
                 headings += 1
             case .code:
                 if let fence = openingFence(source.line(block.line)), !closes(source.line(block.endLine), fence) || block.endLine == block.line {
-                    diagnostics.append(Diagnostic(
-                        .warning, .unclosedFence,
-                        "the code fence opened here never closes, so lines \(block.line + 1)-\(block.endLine) read as code; add a closing \(String(repeating: fence.char, count: fence.count)) line",
-                        path: path, line: block.line))
+                    let closing = String(repeating: fence.char, count: fence.count)
+                    let lost = switch block.endLine - block.line {
+                    case ...0: "the code fence opened here, on the document's last line, never closes; add a closing \(closing) line or remove it"
+                    case 1: "the code fence opened here never closes, so line \(block.endLine) reads as code; add a closing \(closing) line"
+                    default: "the code fence opened here never closes, so lines \(block.line + 1)-\(block.endLine) read as code; add a closing \(closing) line"
+                    }
+                    diagnostics.append(Diagnostic(.warning, .unclosedFence, lost, path: path, line: block.line))
                 }
             default:
                 break

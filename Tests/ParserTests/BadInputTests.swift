@@ -147,6 +147,17 @@ import Testing
         #expect(skill.entries.count == 3)
     }
 
+    /// The message counts the lines read as code, and has no range when there are none.
+    @Test(arguments: [
+        ("# T\n\n```swift", "the code fence opened here, on the document's last line, never closes; add a closing ``` line or remove it"),
+        ("# T\n\n~~~~\nlet a = 1\n", "the code fence opened here never closes, so line 8 reads as code; add a closing ~~~~ line"),
+        ("# T\n\n```\na\nb\n", "the code fence opened here never closes, so lines 8-9 read as code; add a closing ``` line"),
+    ])
+    func unclosedFenceMessage(body: String, message: String) throws {
+        let (skill, _) = try diagnose("---\nname: s\ndescription: d\n---\n" + body)
+        #expect(skill.diagnostics.map(\.message) == [message])
+    }
+
     @Test func descriptionOverTheLimit() throws {
         let (_, found) = try diagnose("---\nname: s\ndescription: |-\n  " + String(repeating: "x", count: 1025) + "\n---\n# T\n")
         #expect(found == ["3:frontmatter.description.too-long"])

@@ -34,7 +34,7 @@ import Testing
             "\(p)/SKILL.md:10:1: warning: the section 'Empty section' is empty; write its content or remove the heading [lint.section.empty]",
             "\(p)/SKILL.md:14:1: note: this code fence has no language; add one (```swift, ```bash, or ```text for plain text) so it is highlighted and indexed [lint.fence.no-language]",
             "\(p)/SKILL.md:22:1: warning: the anti-pattern 'Padding cells with spaces by hand.' does not show what to do instead; add a ✅ example or an 'Instead, …' sentence [lint.anti-pattern.no-fix]",
-            "\(p)/SKILL.md:26:1: warning: the code fence opened here never closes, so lines 27-27 read as code; add a closing ``` line [markdown.unclosed-fence]",
+            "\(p)/SKILL.md:26:1: warning: the code fence opened here never closes, so line 27 reads as code; add a closing ``` line [markdown.unclosed-fence]",
             "\(p)/references/guide.md:3:23: warning: 'references/details.md' is reached only through 'references/guide.md', two levels from SKILL.md; agents may read it partially or not at all, so link it from SKILL.md [lint.reference.too-deep]",
         ])
         #expect(report.skills.map(\.score) == [30])
