@@ -47,6 +47,10 @@ struct Searcher {
         /// Multiplies the score of a routing entry (``EntryRole/routing``; 0.3: chosen with the
         /// held-out questions).
         var routing = 0.3
+        /// Multiplies the score of an entry written about the skill for its maintainers
+        /// (``EntryRole/about``: its spec, evaluations, sources). Every judged set measures the
+        /// same from 0.1 to 0.3 (docs/search.md); 0.3, as routing.
+        var about = 0.3
         /// Multipliers per kind (1 when absent).
         var kinds: [String: Double] = ["example": 0.6, "anti-pattern": 1.2, "decision-tree": 1.2, "table": 1.1]
 
@@ -77,6 +81,7 @@ struct Searcher {
                 case "pairs": r.pairs = v
                 case "scoredShare": r.scoredShare = v
                 case "routing": r.routing = v
+                case "about": r.about = v
                 case "skillMatch": r.skillMatch = v
                 default: if kv[0].hasPrefix("kind.") { r.kinds[String(kv[0].dropFirst(5))] = v }
                 }
@@ -116,7 +121,7 @@ struct Searcher {
         var kind: String
         var title: String
         var keywords: String
-        var routing: Bool
+        var role: EntryRole
         var hash: String
         var score: Double
         /// Identical entries elsewhere, ranked lower.
@@ -386,7 +391,7 @@ struct Searcher {
     private static func candidate(_ row: Statement, score: Double) -> Candidate {
         Candidate(
             rowid: row.int(0), id: row.text(1), kind: row.text(2), title: row.text(3), keywords: row.text(4),
-            routing: row.text(5) == EntryRole.routing.rawValue, hash: row.text(6), score: score)
+            role: EntryRole(rawValue: row.text(5)), hash: row.text(6), score: score)
     }
 
     /// A location from the columns skill, crumbs, path, line, end_line, file, breadcrumb, the
@@ -453,7 +458,8 @@ struct Searcher {
         var scored = candidates.map { c -> Candidate in
             var c = c
             c.score *= ranking.kinds[c.kind] ?? 1
-            if c.routing { c.score *= ranking.routing }
+            if c.role == .routing { c.score *= ranking.routing }
+            if c.role == .about { c.score *= ranking.about }
             if !stems.isEmpty {
                 let titleTokens = SearchQuery.tokens(c.title)
                 let titleWords = titleTokens.filter { !SearchQuery.stopWords.contains($0) }

@@ -74,6 +74,26 @@ import Testing
         #expect(try role("references/decoding#decoding/downsampling") == .content)
     }
 
+    /// A skill's spec and its evaluation cases hold its topic words too; the section that answers
+    /// comes first, and they stay findable.
+    @Test func contentRanksAboveDocumentsAboutTheSkill() throws {
+        let box = try Sandbox()
+        try box.write(Self.skill, to: "image-lists/SKILL.md")
+        try box.write("# Image Lists Spec\n\n## Scope\nThe skill answers why a list of images scrolls slowly: decoding on the main thread, no cache.\n", to: "image-lists/SPEC.md")
+        try box.write("# Cases\n\n## Slow list\nA list of images scrolls slowly; the answer says to decode off the main thread.\n", to: "image-lists/evals/cases.md")
+        let index = box.index()
+        try index.refresh()
+        let role = { (id: String) in try index.entry(id: "image-lists/\(id)")?.role }
+        #expect(try role("SPEC#image-lists-spec/scope") == .about)
+        #expect(try role("evals/cases#cases/slow-list") == .about)
+        let titles = try index.search("why does my list of images scroll slowly").results.map(\.title)
+        let content = try #require(titles.firstIndex(of: "Decode images off the main thread"))
+        let spec = try #require(titles.firstIndex(of: "Scope"))
+        let cases = try #require(titles.firstIndex(of: "Slow list"))
+        #expect(content < spec && content < cases)
+        #expect(try index.search("spec scope").results.first?.title == "Scope")
+    }
+
     @Test func aQuestionNeedNotMatchEveryWord() throws {
         let box = try Self.sandbox()
         let index = box.index()

@@ -12,7 +12,7 @@ import Testing
 
     @Test func everyFixtureHasAnExpectedDump() {
         #expect(Self.names == [
-            "anti-pattern-pairs", "checklist-groups", "decision-tree", "entry-kinds", "frontmatter-blocks",
+            "about-documents", "anti-pattern-pairs", "checklist-groups", "decision-tree", "entry-kinds", "frontmatter-blocks",
             "keywords", "ragged-table", "routing", "unclosed-fence",
         ])
     }

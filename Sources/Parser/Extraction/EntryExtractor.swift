@@ -26,6 +26,9 @@ struct EntryExtractor {
                 blocks: section.ownBlocks, kind: headingKind(index, scope), section: index, scope: scope,
                 role: role(index))
         }
+        if AboutDocuments.contains(doc.key) {
+            entries = entries.map { var entry = $0; entry.role = .about; return entry }
+        }
     }
 
     /// The kind a heading gives its entry: by its words, in order of specificity, when the

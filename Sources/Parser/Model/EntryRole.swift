@@ -12,6 +12,11 @@ public struct EntryRole: RawRepresentable, Codable, Hashable, Sendable, CustomSt
     /// Skills", an index of reference files.
     /// It names every topic of the skill, so search ranks it below the content it points to.
     public static let routing = EntryRole(rawValue: "routing")
+    /// Written about the skill for the people who maintain it: every entry of its specification,
+    /// evaluations, sources, change log, or a README at its top level (`SPEC.md`, `EVAL.md`,
+    /// `evaluations/README.md`). It repeats the skill's topic words without serving the task, so
+    /// search ranks it below content, as it does routing.
+    public static let about = EntryRole(rawValue: "about")
 
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
