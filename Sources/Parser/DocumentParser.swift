@@ -49,11 +49,17 @@ public enum DocumentParser {
         }
         let front = FrontmatterParser.parse(
             source, path: path, required: isSkillFile, diagnostics: &diagnostics)
-        let blocks = CMarkConverter.blocks(of: source.text(fromLine: front.bodyStartLine), lineOffset: front.bodyStartLine - 1)
+        let body = source.text(fromLine: front.bodyStartLine)
+        var blocks = CMarkConverter.blocks(of: body, lineOffset: front.bodyStartLine - 1)
+        var closingTags = Set<Int>()
+        if let tagged = PromptTags.headings(in: body, blocks: blocks, lineOffset: front.bodyStartLine - 1) {
+            blocks = CMarkConverter.blocks(of: tagged.text[...], lineOffset: front.bodyStartLine - 1)
+            closingTags = tagged.closingLines
+        }
         check(blocks, source, path: path, diagnostics: &diagnostics)
 
         let doc = DocumentContext(skill: skillName(front.frontmatter), key: key, path: path, source: source, blocks: blocks)
-        let (preamble, sections) = SectionBuilder.sections(of: blocks, in: source, bodyStartLine: front.bodyStartLine)
+        let (preamble, sections) = SectionBuilder.sections(of: blocks, in: source, bodyStartLine: front.bodyStartLine, closingTags: closingTags)
         let extractor = EntryExtractor(doc: doc, preamble: preamble, sections: sections)
         return ParsedDocument(
             document: Document(path: path, lineCount: source.lines.count, byteCount: data.count),

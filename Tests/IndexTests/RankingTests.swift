@@ -13,6 +13,31 @@ import Testing
         try index.refresh()
     }
 
+    /// A skill written with prompt tags instead of headings is searched section by section.
+    @Test func promptTagSectionsAreResults() throws {
+        try box.write("""
+            ---
+            name: check-back
+            description: Keeps track of background runs. Use when a turn ends with work still running.
+            ---
+
+            <set_a_wake>
+            Before ending a turn that leaves a run pending, set a wake for when it should be done.
+            </set_a_wake>
+
+            <choose_the_mechanism>
+            Use a one-shot cron by default; pin the minute off the hour.
+            </choose_the_mechanism>
+
+            """, to: "check-back/SKILL.md")
+        try index.refresh()
+        let results = try index.search("one-shot cron minute").results
+        #expect(results.first?.id == "check-back/SKILL#choose-the-mechanism")
+        #expect(results.first?.title == "Choose the mechanism")
+        #expect(results.first?.source.line == 10)
+        #expect(results.first?.source.endLine == 11)
+    }
+
     @Test func titleMatchBeatsBodyMatch() throws {
         let results = try index.search("sheets").results
         #expect(results.first?.id == "navigation/SKILL#navigation/sheets")

@@ -147,6 +147,18 @@ import Testing
         #expect(skill.entries.count == 3)
     }
 
+    /// Prompt tags that never close, or close what is not open, cost linear time; pairs nested
+    /// deeper than six become level-6 headings.
+    @Test func unbalancedAndDeepPromptTags() throws {
+        let unclosed = String(repeating: "<step_a>\n\n", count: 30_000) + String(repeating: "</step_b>\n\n", count: 30_000)
+        let (flat, _) = try diagnose("---\nname: s\ndescription: d\n---\n" + unclosed)
+        #expect(flat.entries.map(\.title) == ["s", "s"])  // the skill, and its body as one entry
+        let deep = (1...10).map { "<level_\($0)>\n\ntext \($0)\n" }.joined() + (1...10).reversed().map { "</level_\($0)>\n" }.joined()
+        let (nested, _) = try diagnose("---\nname: s\ndescription: d\n---\n" + deep)
+        #expect(nested.entries.map(\.breadcrumb.count) == [0] + [1, 2, 3, 4, 5] + Array(repeating: 5, count: 5))
+        #expect(nested.entries.last?.title == "Level 10")
+    }
+
     /// The message counts the lines read as code, and has no range when there are none.
     @Test(arguments: [
         ("# T\n\n```swift", "the code fence opened here, on the document's last line, never closes; add a closing ``` line or remove it"),

@@ -13,7 +13,7 @@ import Testing
     @Test func everyFixtureHasAnExpectedDump() {
         #expect(Self.names == [
             "about-documents", "anti-pattern-pairs", "checklist-groups", "decision-tree", "entry-kinds", "frontmatter-blocks",
-            "keywords", "ragged-table", "routing", "unclosed-fence",
+            "keywords", "prompt-tags", "ragged-table", "routing", "unclosed-fence",
         ])
     }
 

@@ -17,8 +17,14 @@ struct Section {
 
 enum SectionBuilder {
     /// Splits `blocks` into the preamble (before the first heading) and the sections, with their
-    /// unique slug paths (duplicates get `-2`, `-3`).
-    static func sections(of blocks: [Block], in source: SourceText, bodyStartLine: Int) -> (preamble: Range<Int>, sections: [Section]) {
+    /// unique slug paths (duplicates get `-2`, `-3`). A section ends on its last line that is
+    /// neither blank nor one of `closingTags` (the lines of ``PromptTags`` that close a section).
+    static func sections(
+        of blocks: [Block], in source: SourceText, bodyStartLine: Int, closingTags: Set<Int> = []
+    ) -> (preamble: Range<Int>, sections: [Section]) {
+        func lastNonBlank(_ source: SourceText, from: Int, to: Int) -> Int {
+            SectionBuilder.lastNonBlank(source, from: from, to: to, skipping: closingTags)
+        }
         let headingIndices = blocks.indices.filter { blocks[$0].isHeading && blocks[$0].depth == 0 }
         let preamble = 0..<(headingIndices.first ?? blocks.count)
         var sections: [Section] = []
@@ -67,9 +73,9 @@ enum SectionBuilder {
         return (preamble, sections)
     }
 
-    static func lastNonBlank(_ source: SourceText, from: Int, to: Int) -> Int {
+    static func lastNonBlank(_ source: SourceText, from: Int, to: Int, skipping: Set<Int> = []) -> Int {
         var line = min(to, source.lines.count)
-        while line > from, source.line(line).trimming(" \t").isEmpty { line -= 1 }
+        while line > from, source.line(line).trimming(" \t").isEmpty || skipping.contains(line) { line -= 1 }
         return max(line, from)
     }
 }
