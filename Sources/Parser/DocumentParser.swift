@@ -52,7 +52,7 @@ public enum DocumentParser {
         let body = source.text(fromLine: front.bodyStartLine)
         var blocks = CMarkConverter.blocks(of: body, lineOffset: front.bodyStartLine - 1)
         var closingTags = Set<Int>()
-        if let tagged = PromptTags.headings(in: body, blocks: blocks, lineOffset: front.bodyStartLine - 1) {
+        if let tagged = PromptTags.headings(in: source, bodyStartLine: front.bodyStartLine, blocks: blocks) {
             blocks = CMarkConverter.blocks(of: tagged.text[...], lineOffset: front.bodyStartLine - 1)
             closingTags = tagged.closingLines
         }

@@ -21,11 +21,11 @@ enum PromptTags {
     /// The most tags kept open at once.
     static let maxOpen = 64
 
-    /// `body` with its tag pairs turned into headings, and the file lines of the closing tags (a
-    /// section ends before its own); nil when the body has a heading of its own or no pair.
-    /// `blocks` are cmark's blocks of `body`, whose first line is file line `lineOffset + 1`.
-    static func headings(in body: Substring, blocks: [Block], lineOffset: Int) -> (text: String, closingLines: Set<Int>)? {
-        guard !blocks.contains(where: \.isHeading), body.contains("</") else { return nil }
+    /// The body (from file line `bodyStartLine` of `source`) with its tag pairs turned into
+    /// headings, and the file lines of the closing tags (a section ends before its own); nil when
+    /// the body has a heading of its own or no pair. `blocks` are cmark's blocks of the body.
+    static func headings(in source: SourceText, bodyStartLine: Int, blocks: [Block]) -> (text: String, closingLines: Set<Int>)? {
+        guard !blocks.contains(where: \.isHeading), bodyStartLine <= source.lines.count else { return nil }
         // A tag counts on a top-level line of text (an HTML block's or a paragraph's: cmark reads
         // `<quick_start>` as text, `_` being no HTML name character), never in a list, a quote or code.
         var topLevel = Set<Int>()
@@ -37,52 +37,44 @@ enum PromptTags {
             default: break
             }
         }
-        let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        let body = bodyStartLine...source.lines.count
         // Tags opened and not yet closed; a closing tag closes its own, and the unclosed ones
         // opened after it are dropped. Bounded, so that a file of unclosed tags costs linear time.
-        var open: [(name: Substring, index: Int)] = []
+        var open: [(name: Substring, line: Int)] = []
         var pairs: [(open: Int, close: Int, name: Substring)] = []
-        for (index, line) in lines.enumerated() {
-            let number = lineOffset + index + 1
-            guard !inCode.contains(number), let tag = tag(line) else { continue }
+        for number in body where !inCode.contains(number) {
+            guard let tag = tag(source.line(number)) else { continue }
             if !tag.closing {
                 guard topLevel.contains(number) else { continue }
                 if open.count == maxOpen { open.removeFirst() }
-                open.append((tag.name, index))
+                open.append((tag.name, number))
             } else if let match = open.lastIndex(where: { $0.name == tag.name }) {
-                pairs.append((open[match].index, index, open[match].name))
+                pairs.append((open[match].line, number, open[match].name))
                 open.removeSubrange(match...)
             }
         }
         guard !pairs.isEmpty else { return nil }
         // Pairs nest or follow each other: a pair's depth is the number of pairs around it.
         var headingAt: [Int: String] = [:]
-        var blankAt = Set<Int>()
+        var closingLines = Set<Int>()
         var enclosing: [Int] = []  // the closing lines of the pairs around the current one
         for pair in pairs.sorted(by: { $0.open < $1.open }) {
             while let close = enclosing.last, close < pair.open { enclosing.removeLast() }
             headingAt[pair.open] = String(repeating: "#", count: min(2 + enclosing.count, deepestLevel)) + " " + title(pair.name)
-            blankAt.insert(pair.close)
+            closingLines.insert(pair.close)
             enclosing.append(pair.close)
         }
-        var out = ""
-        out.reserveCapacity(body.utf8.count)
-        for (index, line) in lines.enumerated() {
-            if index > 0 { out += "\n" }
-            if let heading = headingAt[index] {
-                out += heading
-            } else if !blankAt.contains(index) {
-                out += line
-            }
-        }
-        return (out, Set(blankAt.map { lineOffset + $0 + 1 }))
+        let text = body.map { number in
+            headingAt[number] ?? (closingLines.contains(number) ? "" : String(source.line(number)))
+        }.joined(separator: "\n")
+        return (text, closingLines)
     }
 
     /// A line that is one tag and nothing else (`<name>`, `<name attr="x">`, `</name>`), not an
     /// HTML element's.
     static func tag(_ line: Substring) -> (name: Substring, closing: Bool)? {
         var text = line[...]
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
         guard text.hasPrefix("<"), text.hasSuffix(">"), !text.hasSuffix("/>"), text.count > 2 else { return nil }
         var inner = text.dropFirst().dropLast()
         let closing = inner.hasPrefix("/")
