@@ -51,6 +51,8 @@ struct Searcher {
         /// (``EntryRole/about``: its spec, evaluations, sources). Every judged set measures the
         /// same from 0.1 to 0.3 (docs/search.md); 0.3, as routing.
         var about = 0.3
+        /// Whether a word also matches the other words of its ``Thesaurus`` group (1) or not (0).
+        var thesaurus = 1.0
         /// Multipliers per kind (1 when absent).
         var kinds: [String: Double] = ["example": 0.6, "anti-pattern": 1.2, "decision-tree": 1.2, "table": 1.1]
 
@@ -82,6 +84,7 @@ struct Searcher {
                 case "scoredShare": r.scoredShare = v
                 case "routing": r.routing = v
                 case "about": r.about = v
+                case "thesaurus": r.thesaurus = v
                 case "skillMatch": r.skillMatch = v
                 default: if kv[0].hasPrefix("kind.") { r.kinds[String(kv[0].dropFirst(5))] = v }
                 }
@@ -607,6 +610,11 @@ struct Searcher {
                     if try entriesHolding(form) > 0, try porterStem(form) != stem { forms.append(form) }
                 }
             }
+            if ranking.thesaurus != 0 {
+                for other in Thesaurus.alternatives(of: word) where !forms.contains(other) {
+                    if try entriesHolding(other) > 0 { forms.append(other) }
+                }
+            }
             return forms.count > 1 ? .either(forms) : term
         }
     }
@@ -638,7 +646,8 @@ struct Searcher {
         var corrections: [String: String] = [:]
         var kept: [SearchQuery.Term] = []
         for term in query.terms {
-            guard case .word(let word) = term, Self.synonyms[word] == nil, word.allSatisfy(\.isLetter) else {
+            guard case .word(let word) = term, Self.synonyms[word] == nil, Thesaurus.alternatives(of: word).isEmpty,
+                  word.allSatisfy(\.isLetter) else {
                 kept.append(term)
                 continue
             }

@@ -94,6 +94,34 @@ import Testing
         #expect(try index.search("spec scope").results.first?.title == "Scope")
     }
 
+    /// Everyday words match the skill's words ("fake" a stub, "freezes" a hang): every word of
+    /// these queries is held by the section, through its thesaurus group.
+    @Test func everydayWordsFindTheSkillsWords() throws {
+        let box = try Sandbox()
+        try box.write("""
+            ---
+            name: test-doubles
+            description: Test code that talks to servers.
+            ---
+            # Test doubles
+
+            ## Stub the network client
+            Give the view model a protocol and, in tests, a stub that returns canned responses.
+
+            ## Find a hang
+            Record a trace while the app is unresponsive; the longest run on the main thread is the cause.
+
+            """, to: "test-doubles/SKILL.md")
+        let index = box.index()
+        try index.refresh()
+        let fake = try index.search("fake network client")
+        #expect(fake.results.first?.title == "Stub the network client")
+        #expect(!fake.partial)
+        let freezes = try index.search("app freezes culprit")
+        #expect(freezes.results.first?.title == "Find a hang")
+        #expect(!freezes.partial)
+    }
+
     @Test func aQuestionNeedNotMatchEveryWord() throws {
         let box = try Self.sandbox()
         let index = box.index()

@@ -35,27 +35,32 @@ import Testing
             : corpus.appendingPathComponent("\(set).json")
     }
 
-    /// MRR@10: a result is a hit when its file is a judged one and its first line lies inside
-    /// the judged section.
-    static func meanReciprocalRank(_ set: String) throws -> Double {
+    /// The rank (1-10) of each query's first hit, nil without one: a result is a hit when its
+    /// file is a judged one and its first line lies inside the judged section.
+    static func firstHits(_ set: String) throws -> [Int?] {
         let index = try #require(Self.index)
         let queries = try JSONDecoder().decode([Query].self, from: Data(contentsOf: file(set)))
-        var total = 0.0
-        for query in queries {
+        return try queries.map { query in
             let results = try index.search(query.query, limit: 10).results
-            if let rank = results.firstIndex(where: { r in
+            return results.firstIndex { r in
                 query.judgements.contains { $0.path == r.source.path && ($0.line...$0.end).contains(r.source.line) }
-            }) {
-                total += 1 / Double(rank + 1)
-            }
+            }.map { $0 + 1 }
         }
-        return total / Double(queries.count)
     }
 
-    @Test(.enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout"), arguments: [("relevance", 0.90), ("questions", 0.76), ("heldout-local", 0.67)])
+    @Test(.enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout"), arguments: [("relevance", 0.90), ("questions", 0.76), ("heldout-local", 0.70)])
     func meanReciprocalRankAtTen(set: String, floor: Double) throws {
-        let mrr = try Self.meanReciprocalRank(set)
+        let hits = try Self.firstHits(set)
+        let mrr = hits.map { $0.map { 1 / Double($0) } ?? 0 }.reduce(0, +) / Double(hits.count)
         #expect(mrr >= floor, "\(set).json MRR@10 \(mrr)")
+    }
+
+    /// The share of queries answered in the first five (issue #9's aim for questions: 0.90).
+    @Test(.enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout"), arguments: [("relevance", 0.95), ("questions", 0.90)])
+    func successAtFive(set: String, floor: Double) throws {
+        let hits = try Self.firstHits(set)
+        let share = Double(hits.filter { ($0 ?? 11) <= 5 }.count) / Double(hits.count)
+        #expect(share >= floor, "\(set).json success@5 \(share)")
     }
 
     @Test(.enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout")) func theIssuesOwnExample() throws {
