@@ -520,17 +520,21 @@ struct Searcher {
     /// A term as a quoted FTS5 expression: the user's text never reaches MATCH unquoted.
     static func expression(_ term: SearchQuery.Term) -> String {
         func quote(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        /// The word and its abbreviations or expansions.
+        func withAlternatives(_ w: String) -> [String] { [w] + (synonyms[w] ?? []) + (abbreviations[w] ?? []) }
         switch term {
         case .word(let w), .phrase(let w):
-            let alternatives = (synonyms[w] ?? []) + (abbreviations[w] ?? [])
-            if alternatives.isEmpty { return quote(w) }
-            return "(" + ([w] + alternatives).map(quote).joined(separator: " OR ") + ")"
+            let all = withAlternatives(w)
+            return all.count == 1 ? quote(w) : "(" + all.map(quote).joined(separator: " OR ") + ")"
         case .prefix(let p):
             return quote(p) + "*"
         case .anyOf(let words):
             return "(" + quote(words[0]) + "* OR " + words.dropFirst().map(quote).joined(separator: " OR ") + ")"
         case .either(let words):
-            return "(" + words.map(quote).joined(separator: " OR ") + ")"
+            // Each form keeps its own abbreviations ("localization" and its group still find "l10n").
+            var seen = Set<String>()
+            let all = words.flatMap(withAlternatives).filter { seen.insert($0).inserted }
+            return "(" + all.map(quote).joined(separator: " OR ") + ")"
         }
     }
 
