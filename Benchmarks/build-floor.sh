@@ -8,7 +8,7 @@
 #   vocabulary fill the same text into a contentless `unicode61` table (typo tolerance's words)
 #   entries insert  the `entries` rows copied in one statement into a table of the same schema
 #   zlib            every text and code of 64 bytes or more compressed as `Deflate` does
-#                   (level 1, one stream reset for each value; C, -O2)
+#                   (Benchmarks/zlib-levels.sh at level 1: C, one stream reset for each value)
 #   skill build     one full build into a new index
 # The SQLite and zlib parts read an index built by this run and use the same libraries as `skill`.
 # The commands' CPU is the median of several runs (cmark 9, the others 5): cmark's own tens of
@@ -25,47 +25,9 @@ trap 'rm -rf "$work"' EXIT
 
 find "$corpus" -name '*.md' -print0 > "$work/files"
 
-cat > "$work/deflate.c" <<'C'
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <zlib.h>
-/* Compresses each value of the file (4-byte length, then bytes) as Deflate does; prints CPU s. */
-int main(int argc, char **argv) {
-    FILE *file = fopen(argv[1], "rb");
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    unsigned char *values = malloc(size), *out = malloc(1 << 24);
-    if (fread(values, 1, size, file) != (size_t)size) return 1;
-    z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    deflateInit(&stream, 1);
-    struct timespec start, end;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
-    for (long at = 0; at < size;) {
-        unsigned length;
-        memcpy(&length, values + at, 4);
-        at += 4;
-        deflateReset(&stream);
-        stream.next_in = values + at;
-        stream.avail_in = length;
-        stream.next_out = out;
-        stream.avail_out = 1 << 24;
-        deflate(&stream, Z_FINISH);
-        at += length;
-    }
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &end);
-    printf("%.3f\n", (end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) / 1e9);
-    return 0;
-}
-C
-gcc -O2 "$work/deflate.c" -o "$work/deflate" -lz
-
-python3 - "$work" "$skill" "$corpus" <<'PY'
-import os, resource, sqlite3, statistics, struct, subprocess, sys, time, zlib
-work, skill, corpus = sys.argv[1:]
+python3 - "$work" "$skill" "$corpus" "$root/Benchmarks/zlib-levels.sh" <<'PY'
+import os, resource, sqlite3, statistics, subprocess, sys, time, zlib
+work, skill, corpus, zlib_levels = sys.argv[1:]
 
 def child_cpu(command, runs):
     """The median CPU (user + sys) of `runs` runs of `command`, from getrusage (microseconds)."""
@@ -92,11 +54,6 @@ def plain(value):
 
 rows = [(r[0], r[1], r[2], r[3], plain(r[4]), plain(r[5]))
         for r in index.execute("SELECT rowid, title, breadcrumb, keywords, text, code FROM entries")]
-with open(os.path.join(work, "values"), "wb") as out:
-    for row in rows:
-        for value in (row[4].encode(), row[5].encode()):
-            if len(value) >= 64:
-                out.write(struct.pack("<I", len(value)) + value)
 
 floor = sqlite3.connect(os.path.join(work, "floor.sqlite"))
 floor.execute("CREATE TABLE fresh(rowid INTEGER PRIMARY KEY, title, breadcrumb, keywords, text, code)")
@@ -121,7 +78,9 @@ parts = {
     "vocabulary fill": timed(f"CREATE VIRTUAL TABLE v USING fts5({columns}, content='', detail=none, tokenize='unicode61 remove_diacritics 2');"
                              ) + timed(f"INSERT INTO v({columns}) SELECT {columns} FROM fresh"),
     "entries insert": timed("INSERT INTO copy SELECT * FROM built.entries"),
-    "zlib": float(subprocess.run([os.path.join(work, "deflate"), os.path.join(work, "values")], capture_output=True, text=True, check=True).stdout),
+    # Its row ends "| CPU per pass |": "| 85.3 ms |".
+    "zlib": float(subprocess.run([zlib_levels, os.path.join(work, "index.sqlite"), "1 15 8 0"], capture_output=True, text=True, check=True
+                                 ).stdout.strip().split("\n")[-1].split("|")[-2].split()[0]) / 1000,
 }
 print(f"{len(rows)} entries, {sum(len(r[4].encode()) + len(r[5].encode()) for r in rows) / 1e6:.2f} MB of text and code")
 print("| part | CPU | / cmark |")

@@ -3,9 +3,13 @@
 # use. Every `text` and `code` of 64 bytes or more of an index (built with `skill build`) is
 # compressed as the index does (one stream, reset for each value), five times; prints, per
 # setting (level, window bits, memory level, strategy), the bytes saved and the CPU per pass.
-# Usage: Benchmarks/zlib-levels.sh INDEX   (needs gcc, zlib1g-dev and python3)
+# Usage: Benchmarks/zlib-levels.sh INDEX ["LEVEL BITS MEMORY STRATEGY"]...
+#   (needs gcc, zlib1g-dev and python3; without settings, the ones of docs/benchmarks.md's table)
 set -euo pipefail
-index="${1:?usage: Benchmarks/zlib-levels.sh INDEX}"
+index="${1:?usage: Benchmarks/zlib-levels.sh INDEX [SETTING]...}"
+shift
+settings=("$@")
+[ ${#settings[@]} -gt 0 ] || settings=("1 15 8 0" "2 15 8 0" "6 15 8 0" "9 15 8 0" "1 12 4 0" "2 13 5 0" "1 15 2 0" "1 15 8 2" "1 15 8 3")
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 - "$index" "$work/values" <<'PY'
@@ -68,7 +72,7 @@ C
 gcc -O2 "$work/levels.c" -o "$work/levels" -lz
 echo "| level | window bits | memory level | strategy | values | bytes | saved | CPU per pass |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
-for setting in "1 15 8 0" "2 15 8 0" "6 15 8 0" "9 15 8 0" "1 12 4 0" "2 13 5 0" "1 15 2 0" "1 15 8 2" "1 15 8 3"; do
+for setting in "${settings[@]}"; do
     # shellcheck disable=SC2086
     "$work/levels" "$work/values" $setting
 done
