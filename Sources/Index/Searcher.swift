@@ -196,15 +196,15 @@ struct Searcher {
                 candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit, title: ranking.title)
             }
             let strict = Set(candidates.map(\.rowid))
-            candidates += try candidatesFor(anyWordExpression(stats), filter: filter, values: values, title: ranking.title)
+            candidates += try anyWordCandidates(stats, filter: filter, values: values, title: ranking.title)
                 .filter { !strict.contains($0.rowid) }
             try weighByCoverage(&candidates, stats)
             try weighBySkillMatch(&candidates, stats)
         } else {
             candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit, title: ranking.keywordTitle)
             if candidates.isEmpty, expressions.count > 1 {
-                candidates = try candidatesFor(
-                    anyWordExpression(termStats(expressions, entries: entryCount())), filter: filter, values: values, title: ranking.keywordTitle)
+                candidates = try anyWordCandidates(
+                    termStats(expressions, entries: entryCount()), filter: filter, values: values, title: ranking.keywordTitle)
                 results.partial = !candidates.isEmpty
             }
         }
@@ -273,11 +273,17 @@ struct Searcher {
 
     /// Any of the terms, with bounded work and the scores of the full OR. The rarest terms, as
     /// many as hold at most ``rowBudget(entries:)`` rows together (at least one), choose the
-    /// candidates; the common rest only adds to the score of candidates that hold it:
-    /// `(rare NOT common) OR (common AND rare)` matches the rows of `rare`, and FTS5 reports a
-    /// term's hits only from the branch that matched, so each row's BM25 counts every term it
-    /// holds once, as `rare OR common` would.
-    private func anyWordExpression(_ stats: (entries: Double, terms: [TermStats])) -> String {
+    /// candidates; the common rest only adds to the score of candidates that hold it. Two
+    /// statements split the rows of `rare`: `rare NOT common` (scored by the rare terms alone,
+    /// as the OR would) and `common AND rare` (by every term they hold); the best of both are
+    /// the best of the OR, since no row is in both. One expression,
+    /// `(rare NOT common) OR (common AND rare)`, lost hits once a phrase of several words was
+    /// among the terms ("logged-out", an abbreviation's "view model"): FTS5 (SQLite 3.40 to
+    /// 3.51) then scored some rows after one holding the phrase's words apart as if they held
+    /// fewer terms (`BoundedSearchTests`).
+    private func anyWordCandidates(
+        _ stats: (entries: Double, terms: [TermStats]), filter: String, values: [SQLValue], title: Double
+    ) throws -> [Candidate] {
         let budget = rowBudget(entries: stats.entries)
         var rare: [TermStats] = []
         var rows = 0.0
@@ -288,9 +294,11 @@ struct Searcher {
         let kept = Set(rare.map(\.expression))
         let common = stats.terms.filter { !kept.contains($0.expression) }
         let r = "(" + rare.map(\.expression).joined(separator: " OR ") + ")"
-        if common.isEmpty { return r }
+        if common.isEmpty { return try candidatesFor(r, filter: filter, values: values, title: title) }
         let c = "(" + common.map(\.expression).joined(separator: " OR ") + ")"
-        return "(\(r) NOT \(c)) OR (\(c) AND \(r))"
+        let both = try candidatesFor("\(r) NOT \(c)", filter: filter, values: values, title: title)
+            + candidatesFor("\(c) AND \(r)", filter: filter, values: values, title: title)
+        return Array(both.sorted { ($0.score, $1.rowid) > ($1.score, $0.rowid) }.prefix(ranking.candidates))
     }
 
     /// Multiplies each candidate's score by its coverage of the query (the share of the terms'

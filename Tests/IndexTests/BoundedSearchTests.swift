@@ -29,12 +29,16 @@ import Testing
 
     """ + (1...10).map { "## Palette \($0)\nColour \($0) of the palette, in light and dark.\n\n" }.joined()
 
-    /// The question, a searcher over the index, and the ids and scores of its results.
-    static func search(_ box: Sandbox, rows: ClosedRange<Int>) throws -> [String: Double] {
+    /// The titles and scores of the results of `query` over the index, scoring at most `rows`
+    /// rows; a query of more than `shortQuery` terms is a question.
+    static func search(
+        _ box: Sandbox, _ query: String = "zephyr quasar view state layout", rows: ClosedRange<Int>, shortQuery: Int = 4
+    ) throws -> [String: Double] {
         let db = try Database(path: box.indexURL.path, readOnly: true)
         var searcher = Searcher(db: db)
         searcher.ranking.scoredRows = rows
-        let results = try searcher.search("zephyr quasar view state layout", kind: nil, skill: nil, limit: 10).results
+        searcher.ranking.shortQuery = shortQuery
+        let results = try searcher.search(query, kind: nil, skill: nil, limit: 10).results
         return Dictionary(uniqueKeysWithValues: results.map { ($0.title, $0.score) })
     }
 
@@ -53,6 +57,35 @@ import Testing
         #expect(bounded["Zephyr grids"] == unbounded["Zephyr grids"])
         #expect(bounded["Quasar stacks"] == unbounded["Quasar stacks"])
         #expect(try #require(bounded["Zephyr grids"]) > bounded["Quasar stacks"] ?? 0)
+    }
+
+    /// A phrase among the rarest terms ("logged-out"), and an entry holding its words apart
+    /// before one that holds a rare and a common term. In one FTS5 expression,
+    /// `(rare NOT common) OR (common AND rare)`, FTS5 (SQLite 3.40 to 3.51) dropped hits of the
+    /// later entry, which then ranked as if it held fewer words.
+    @Test func aPhraseAmongTheRareTermsLeavesTheScoresWhole() throws {
+        let box = try Sandbox(fixtures: nil)
+        try box.write("""
+            ---
+            name: sessions
+            description: Sessions.
+            ---
+            # Sessions
+
+            ## Sign-in
+            Users out of the app are logged users again.
+
+            ## Session end
+            Out of time, users see the end.
+
+            """, to: "sessions/SKILL.md")
+        try box.index().refresh()
+        // A question of three terms. One row at most: "logged out" (no entry) and "end" (one)
+        // choose the candidates; "users" is common.
+        let bounded = try Self.search(box, "logged-out users end", rows: 1...1, shortQuery: 1)
+        let unbounded = try Self.search(box, "logged-out users end", rows: 1_000...5_000, shortQuery: 1)
+        #expect(Array(bounded.keys) == ["Session end"])
+        #expect(bounded["Session end"] == unbounded["Session end"])
     }
 
     @Test func aQuestionAsksForAllWordsOnlyWhenSomeEntryHoldsThemAll() {
