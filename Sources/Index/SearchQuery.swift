@@ -9,10 +9,16 @@ import SkillParser
 public struct SearchQuery: Hashable, Sendable {
     /// One searchable part of a query.
     public enum Term: Hashable, Sendable {
-        /// A word (or a hyphenated compound, matched as a phrase of its parts).
+        /// A word.
         case word(String)
-        /// Words that must appear together in this order.
+        /// Words that must appear together in this order: a quoted phrase, or an abbreviation's
+        /// expansion ("view model").
         case phrase(String)
+        /// A word written with punctuation between its parts (`logged-out`, `sleep(50)`,
+        /// `client.dispose`), its parts joined by spaces: a phrase of them in a keyword query;
+        /// in a question, all of them in any order (the asker's spelling of a compound is often
+        /// not the skill's: `log out`, `sleep()` … `50`).
+        case compound(String)
         /// Words starting with this text.
         case prefix(String)
         /// A prefix (first) and the indexed words it starts: any of them matches.
@@ -114,7 +120,7 @@ public struct SearchQuery: Hashable, Sendable {
             } else if parts.count == 1 {
                 words.append(.word(parts[0]))
             } else {
-                words.append(.phrase(parts.joined(separator: " ")))
+                words.append(.compound(parts.joined(separator: " ")))
             }
         }
         let meaningful = words.filter {

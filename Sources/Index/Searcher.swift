@@ -184,8 +184,8 @@ struct Searcher {
             return results
         }
 
-        let expressions = query.terms.map(Self.expression)
-        let soft = expressions.count > ranking.shortQuery
+        let soft = query.terms.count > ranking.shortQuery
+        let expressions = query.terms.map { Self.expression($0, inQuestion: soft) }
         var candidates: [Candidate] = []
         if soft {
             // Any word may be missing: BM25 over the words' OR adds candidates, then every
@@ -193,7 +193,7 @@ struct Searcher {
             // term, read anyway, tell whether an entry holds them all (a question seldom has one).
             let stats = try termStats(expressions, entries: entryCount())
             if Self.shareARow(stats.terms.map(\.rowids)) {
-                candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit, title: ranking.title)
+                candidates = try strictCandidates(query.terms, expressions, filter: filter, values: values, limit: limit, title: ranking.title)
             }
             let strict = Set(candidates.map(\.rowid))
             candidates += try anyWordCandidates(stats, filter: filter, values: values, title: ranking.title)
@@ -201,7 +201,7 @@ struct Searcher {
             try weighByCoverage(&candidates, stats)
             try weighBySkillMatch(&candidates, stats)
         } else {
-            candidates = try strictCandidates(query.terms, filter: filter, values: values, limit: limit, title: ranking.keywordTitle)
+            candidates = try strictCandidates(query.terms, expressions, filter: filter, values: values, limit: limit, title: ranking.keywordTitle)
             if candidates.isEmpty, expressions.count > 1 {
                 candidates = try anyWordCandidates(
                     termStats(expressions, entries: entryCount()), filter: filter, values: values, title: ranking.keywordTitle)
@@ -228,9 +228,9 @@ struct Searcher {
     /// Every word must match. For words in most entries, the entries that have them in a title,
     /// breadcrumb or keyword are ranked first (the heavy columns would win anyway).
     private func strictCandidates(
-        _ terms: [SearchQuery.Term], filter: String, values: [SQLValue], limit: Int, title: Double
+        _ terms: [SearchQuery.Term], _ expressions: [String], filter: String, values: [SQLValue], limit: Int, title: Double
     ) throws -> [Candidate] {
-        let all = terms.map(Self.expression).joined(separator: " AND ")
+        let all = expressions.joined(separator: " AND ")
         if try isCommon(terms) {
             let narrowed = try candidatesFor("{title breadcrumb keywords} : (\(all))", filter: filter, values: values, title: title)
             if narrowed.count >= limit { return narrowed }
@@ -278,7 +278,7 @@ struct Searcher {
     /// as the OR would) and `common AND rare` (by every term they hold); the best of both are
     /// the best of the OR, since no row is in both. One expression,
     /// `(rare NOT common) OR (common AND rare)`, lost hits once a phrase of several words was
-    /// among the terms ("logged-out", an abbreviation's "view model"): FTS5 (SQLite 3.40 to
+    /// among the terms (a quoted one, an abbreviation's "view model"): FTS5 (SQLite 3.40 to
     /// 3.51) then scored some rows after one holding the phrase's words apart as if they held
     /// fewer terms (`BoundedSearchTests`).
     private func anyWordCandidates(
@@ -461,7 +461,7 @@ struct Searcher {
             switch term {
             case .word(let w), .prefix(let w): return [w]
             case .anyOf(let words), .either(let words): return [words[0]]
-            case .phrase(let p): return p.split(separator: " ").map(String.init)
+            case .phrase(let p), .compound(let p): return p.split(separator: " ").map(String.init)
             }
         }
         let stems = words.map(Self.stem)
@@ -525,15 +525,20 @@ struct Searcher {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// A term as a quoted FTS5 expression: the user's text never reaches MATCH unquoted.
-    static func expression(_ term: SearchQuery.Term) -> String {
+    /// A term as a quoted FTS5 expression: the user's text never reaches MATCH unquoted. In a
+    /// question (`inQuestion`), a compound's parts need not be neighbours.
+    static func expression(_ term: SearchQuery.Term, inQuestion: Bool = false) -> String {
         func quote(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
         /// The word and its abbreviations or expansions.
         func withAlternatives(_ w: String) -> [String] { [w] + (synonyms[w] ?? []) + (abbreviations[w] ?? []) }
         switch term {
-        case .word(let w), .phrase(let w):
-            let all = withAlternatives(w)
-            return all.count == 1 ? quote(w) : "(" + all.map(quote).joined(separator: " OR ") + ")"
+        case .word(let w), .phrase(let w), .compound(let w):
+            var itself = quote(w)
+            if case .compound = term, inQuestion {
+                itself = "(" + w.split(separator: " ").map { quote(String($0)) }.joined(separator: " AND ") + ")"
+            }
+            let others = withAlternatives(w).dropFirst().map(quote)
+            return others.isEmpty ? itself : "(" + ([itself] + others).joined(separator: " OR ") + ")"
         case .prefix(let p):
             return quote(p) + "*"
         case .anyOf(let words):

@@ -59,8 +59,8 @@ import Testing
         #expect(try #require(bounded["Zephyr grids"]) > bounded["Quasar stacks"] ?? 0)
     }
 
-    /// A phrase among the rarest terms ("logged-out"), and an entry holding its words apart
-    /// before one that holds a rare and a common term. In one FTS5 expression,
+    /// A phrase among the rarest terms ("logged out", quoted), and an entry holding its words
+    /// apart before one that holds a rare and a common term. In one FTS5 expression,
     /// `(rare NOT common) OR (common AND rare)`, FTS5 (SQLite 3.40 to 3.51) dropped hits of the
     /// later entry, which then ranked as if it held fewer words.
     @Test func aPhraseAmongTheRareTermsLeavesTheScoresWhole() throws {
@@ -82,8 +82,8 @@ import Testing
         try box.index().refresh()
         // A question of three terms. One row at most: "logged out" (no entry) and "end" (one)
         // choose the candidates; "users" is common.
-        let bounded = try Self.search(box, "logged-out users end", rows: 1...1, shortQuery: 1)
-        let unbounded = try Self.search(box, "logged-out users end", rows: 1_000...5_000, shortQuery: 1)
+        let bounded = try Self.search(box, #""logged out" users end"#, rows: 1...1, shortQuery: 1)
+        let unbounded = try Self.search(box, #""logged out" users end"#, rows: 1_000...5_000, shortQuery: 1)
         #expect(Array(bounded.keys) == ["Session end"])
         #expect(bounded["Session end"] == unbounded["Session end"])
     }

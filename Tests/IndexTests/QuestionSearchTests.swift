@@ -247,4 +247,33 @@ import Testing
         // Without the skill's description, the section alone ranks the other copy first.
         #expect(try search(0) == ["animated-stickers", "gif-kit"])
     }
+
+    /// In a question, a word written with punctuation (`sleep(50)`) needs its parts, not as
+    /// neighbours: the section that says "sleep … 50" ranks first. In a keyword query it stays a
+    /// phrase.
+    @Test func aQuestionsCompoundNeedsItsPartsInAnyOrder() throws {
+        let box = try Sandbox(fixtures: nil)
+        try box.write("""
+            ---
+            name: flaky-tests
+            description: Tests.
+            ---
+            # Tests
+
+            ## Waiting
+            Tests that sleep for 50 milliseconds fail randomly on a busy machine: wait for the
+            condition itself.
+
+            ## Checking state
+            Tests fail when an assertion runs before the state it checks.
+
+            """, to: "flaky-tests/SKILL.md")
+        let index = box.index()
+        try index.refresh()
+        let question = try index.search("my tests fail randomly with a sleep(50) before the assertion").results
+        #expect(question.first?.title == "Waiting")
+        #expect(try index.search("sleep(50)").results.isEmpty)
+        #expect(Searcher.expression(.compound("sleep 50"), inQuestion: true) == #"("sleep" AND "50")"#)
+        #expect(Searcher.expression(.compound("sleep 50")) == #""sleep 50""#)
+    }
 }

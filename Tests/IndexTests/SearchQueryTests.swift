@@ -29,11 +29,11 @@ import Testing
     @Test func swiftSymbols() {
         let q = SearchQuery(parsing: "@Observable #expect .task(id:)")
         #expect(q.symbols == ["@Observable", "#expect", ".task"])
-        #expect(q.terms == [.word("observable"), .word("expect"), .phrase("task id")])
+        #expect(q.terms == [.word("observable"), .word("expect"), .compound("task id")])
     }
 
     @Test func hyphenatedWordIsAPhrase() {
-        #expect(SearchQuery(parsing: "foo-bar").terms == [.phrase("foo bar")])
+        #expect(SearchQuery(parsing: "foo-bar").terms == [.compound("foo bar")])
     }
 
     @Test func apostrophesSplitWords() {
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func unknownKeyIsAWord() {
-        #expect(SearchQuery(parsing: "http://example.com").terms == [.phrase("http example com")])
+        #expect(SearchQuery(parsing: "http://example.com").terms == [.compound("http example com")])
     }
 
     @Test(arguments: ["foo-bar AND (", "\"", "*", "NEAR(", "\"unclosed phrase", "a:b", "kind:", ")))", "OR OR", "'", "-", "^foo", "col:x"])
@@ -51,7 +51,7 @@ import Testing
             switch term {
             case .anyOf(let words), .either(let words):
                 Issue.record("a parsed query has no expanded prefix or base word: \(words)")
-            case .word(let w), .prefix(let w), .phrase(let w):
+            case .word(let w), .prefix(let w), .phrase(let w), .compound(let w):
                 #expect(w.allSatisfy { $0.isLetter || $0.isNumber || $0 == " " })
             }
         }
