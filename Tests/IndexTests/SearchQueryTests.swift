@@ -32,7 +32,7 @@ import Testing
         #expect(q.terms == [.word("observable"), .word("expect"), .compound("task id")])
     }
 
-    @Test func hyphenatedWordIsAPhrase() {
+    @Test func hyphenatedWordIsACompound() {
         #expect(SearchQuery(parsing: "foo-bar").terms == [.compound("foo bar")])
     }
 
