@@ -10,7 +10,8 @@ struct SkillCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ParseCommand.self, ValidateCommand.self, LintCommand.self, PackCommand.self, InstallCommand.self,
-            UninstallCommand.self, AgentsCommand.self, PromptCommand.self, BuildCommand.self, SearchCommand.self, ShowCommand.self, ListCommand.self, CheckCommand.self, ServeCommand.self, DoctorCommand.self,
+            UninstallCommand.self, AgentsCommand.self, PromptCommand.self, BuildCommand.self, SearchCommand.self, ShowCommand.self,
+            ListCommand.self, CheckCommand.self, ServeCommand.self, DoctorCommand.self,
         ]
     )
 

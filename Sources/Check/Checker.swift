@@ -39,7 +39,9 @@ public struct Checker: Sendable {
     /// A file larger than this is refused (a generated or minified file is not what skills review).
     public static let maximumFileSize = 4 << 20
     /// Folders never walked into: build output and dependencies.
-    static let skippedFolders: Set<String> = [".build", "node_modules", "Pods", "DerivedData", "Carthage", "__pycache__", ".git", "dist", "build", ".venv", "venv"]
+    static let skippedFolders: Set<String> = [
+        ".build", "node_modules", "Pods", "DerivedData", "Carthage", "__pycache__", ".git", "dist", "build", ".venv", "venv",
+    ]
 
     public let signatures: SignatureSet
     public let checklists: [IndexedChecklist]
@@ -50,8 +52,10 @@ public struct Checker: Sendable {
     }
 
     /// Findings (and, with `checklists`, the relevant checklists) for one piece of code.
-    public func review(_ source: String, language: SourceLanguage, path: String, minScore: Double = SignatureSet.defaultMinScore,
-                       checklists wantChecklists: Bool = true) -> CheckReport {
+    public func review(
+        _ source: String, language: SourceLanguage, path: String, minScore: Double = SignatureSet.defaultMinScore,
+        checklists wantChecklists: Bool = true
+    ) -> CheckReport {
         var report = CheckReport()
         report.files = 1
         report.lines = Self.lineCount(source)
@@ -100,8 +104,10 @@ public struct Checker: Sendable {
     /// - Parameters:
     ///   - kinds: what to report: anti-pattern findings, relevant checklists, or both.
     /// - Throws: ``CheckError`` when a path is missing, of another language, unreadable or too large.
-    public func check(paths: [String], minScore: Double = SignatureSet.defaultMinScore, findings wantFindings: Bool = true,
-                      checklists wantChecklists: Bool = false) throws -> CheckReport {
+    public func check(
+        paths: [String], minScore: Double = SignatureSet.defaultMinScore, findings wantFindings: Bool = true,
+        checklists wantChecklists: Bool = false
+    ) throws -> CheckReport {
         var report = CheckReport()
         var all = ""
         for path in try Self.files(paths) {

@@ -17,8 +17,9 @@ public enum ChecklistSelector {
             return (shared.map { log(total / Double(frequency[$0] ?? 1)) }.reduce(0, +), checklist, shared)
         }
         return scored.sorted { ($0.0, $1.1.id) > ($1.0, $0.1.id) }.prefix(limit).map { score, checklist, shared in
-            RelevantChecklist(id: checklist.id, title: checklist.title, skill: checklist.skill, matched: shared,
-                              items: checklist.items, source: checklist.source)
+            RelevantChecklist(
+                id: checklist.id, title: checklist.title, skill: checklist.skill, matched: shared,
+                items: checklist.items, source: checklist.source)
         }
     }
 }

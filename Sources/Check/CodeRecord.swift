@@ -47,10 +47,11 @@ public struct CodeRecord: Hashable, Sendable {
             let found = mistakes.compactMap { mistake($0, why: details.why, fix: details.fix, fixes: good) }
             if !found.isEmpty { records[entry.id] = found }
         }
-        let covered = Set(entries.flatMap { entry -> [String] in
-            guard case .antiPattern = entry.details else { return [] }
-            return entry.code.map(\.code)
-        })
+        let covered = Set(
+            entries.flatMap { entry -> [String] in
+                guard case .antiPattern = entry.details else { return [] }
+                return entry.code.map(\.code)
+            })
         for (offset, entry) in entries.enumerated() {
             guard case .example(let example) = entry.details, let language = SourceLanguage(fence: example.language) else { continue }
             var found = entry.code.map { CodeRecord(role: .code, sketch: CodeSketch($0.code, language: language)) }

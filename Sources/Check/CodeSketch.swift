@@ -49,7 +49,7 @@ public struct CodeSketch: Hashable, Sendable {
     /// Whether `word` is a name used but not declared (a candidate for framework vocabulary).
     static func isUsedName(_ word: String, _ syntax: LexicalSyntax) -> Bool {
         guard let first = word.utf8.first, !word.hasPrefix("§"),
-              first >= 0x80 || first == UInt8(ascii: "_") || first == UInt8(ascii: "$") || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A)
+            first >= 0x80 || first == UInt8(ascii: "_") || first == UInt8(ascii: "$") || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A)
         else { return false }
         return !syntax.keywords.contains(word)
     }
@@ -58,7 +58,7 @@ public struct CodeSketch: Hashable, Sendable {
     /// closure parameters (`{ a, b in`), loop variables and Python assignments at a line start.
     private static func declaredNames(_ tokens: [Token], _ texts: [String], _ syntax: LexicalSyntax) -> Set<String> {
         var declared = Set<String>()
-        var parameterDepth = 0   // > 0 inside a function's parameter list
+        var parameterDepth = 0  // > 0 inside a function's parameter list
         var awaitingParameters = false
         var k = 0
         while k < tokens.count {
@@ -80,9 +80,13 @@ public struct CodeSketch: Hashable, Sendable {
             }
             if token.kind == .identifier {
                 let afterKeyword = k > 0 && tokens[k - 1].kind == .keyword && (syntax.declarers.contains(previous) || previous == "for")
-                let parameter = parameterDepth == 1 && (["(", ",", "*", "**", "..."].contains(previous)
-                    || (k > 0 && tokens[k - 1].kind == .identifier && declared.contains(previous) && ["(", ","].contains(k > 1 ? texts[k - 2] : "")))
-                let assignment = syntax.hashComment && parameterDepth == 0 && (k == 0 || tokens[k - 1].line < token.line)
+                let parameter =
+                    parameterDepth == 1
+                    && (["(", ",", "*", "**", "..."].contains(previous)
+                        || (k > 0 && tokens[k - 1].kind == .identifier && declared.contains(previous)
+                            && ["(", ","].contains(k > 1 ? texts[k - 2] : "")))
+                let assignment =
+                    syntax.hashComment && parameterDepth == 0 && (k == 0 || tokens[k - 1].line < token.line)
                     && k + 1 < tokens.count && texts[k + 1] == "="
                 if afterKeyword || parameter || assignment || closureParameter(at: k, tokens, texts) {
                     declared.insert(text)

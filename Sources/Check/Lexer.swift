@@ -102,7 +102,10 @@ public struct Lexer {
                 emit(.identifier, from: start, line: startLine)
             case UInt8(ascii: "@") where Self.isIdentifierStart(at(1)):
                 i += 1
-                while i < bytes.count, Self.isIdentifierByte(bytes[i]) || bytes[i] == UInt8(ascii: ".") && Self.isIdentifierStart(at(1)) && !syntax.swiftStrings {
+                while i < bytes.count,
+                    Self.isIdentifierByte(bytes[i])
+                        || bytes[i] == UInt8(ascii: ".") && Self.isIdentifierStart(at(1)) && !syntax.swiftStrings
+                {
                     i += 1
                 }
                 emit(.attribute, from: start, line: startLine)
@@ -116,7 +119,8 @@ public struct Lexer {
                 i += 1
                 while i < bytes.count, Self.isIdentifierByte(bytes[i]) { i += 1 }
                 if syntax.stringPrefixes, i - start <= 2, at(0) == UInt8(ascii: "\"") || at(0) == UInt8(ascii: "'"),
-                   bytes[start..<i].allSatisfy({ "rRbBfFuU".utf8.contains($0) }) {
+                    bytes[start..<i].allSatisfy({ "rRbBfFuU".utf8.contains($0) })
+                {
                     scanQuoted(quote: bytes[i])
                     emit(.string, from: start, line: startLine)
                 } else {
@@ -130,7 +134,8 @@ public struct Lexer {
             case _ where Self.operatorBytes.contains(c):
                 i += 1
                 while i < bytes.count, Self.operatorBytes.contains(bytes[i]),
-                      !(bytes[i] == UInt8(ascii: "/") && (at(1) == UInt8(ascii: "/") || at(1) == UInt8(ascii: "*"))) {
+                    !(bytes[i] == UInt8(ascii: "/") && (at(1) == UInt8(ascii: "/") || at(1) == UInt8(ascii: "*")))
+                {
                     i += 1
                 }
                 emit(.symbol, from: start, line: startLine)
@@ -181,7 +186,8 @@ public struct Lexer {
                     i += 1
                 }
             } else if c == UInt8(ascii: "\""), !multiline || (at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")),
-                      (0..<hashes).allSatisfy({ at((multiline ? 3 : 1) + $0) == UInt8(ascii: "#") }) {
+                (0..<hashes).allSatisfy({ at((multiline ? 3 : 1) + $0) == UInt8(ascii: "#") })
+            {
                 i += (multiline ? 3 : 1) + hashes
                 return
             } else {

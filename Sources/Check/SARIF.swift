@@ -11,7 +11,11 @@ public enum SARIF {
         var schema = SARIF.schema
         var version = SARIF.version
         var runs: [Run]
-        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema"
+            case version
+            case runs
+        }
     }
 
     struct Run: Encodable {
@@ -87,23 +91,31 @@ public enum SARIF {
             } else {
                 index = rules.count
                 ruleIndex[finding.id] = index
-                rules.append(Rule(
-                    id: finding.id, name: finding.title, shortDescription: Text(text: finding.title),
-                    fullDescription: Text(text: finding.why.isEmpty ? finding.title : finding.why),
-                    help: Text(text: helpText(finding)),
-                    properties: RuleProperties(skill: finding.skill, source: Source(path: finding.source.path, line: finding.source.line))))
+                rules.append(
+                    Rule(
+                        id: finding.id, name: finding.title, shortDescription: Text(text: finding.title),
+                        fullDescription: Text(text: finding.why.isEmpty ? finding.title : finding.why),
+                        help: Text(text: helpText(finding)),
+                        properties: RuleProperties(
+                            skill: finding.skill, source: Source(path: finding.source.path, line: finding.source.line))))
             }
-            results.append(Result(
-                ruleId: finding.id, ruleIndex: index,
-                message: Text(text: "\(finding.title) (\(finding.skill), score \(finding.score)); see `skill show \(finding.id)`"),
-                locations: [Location(physicalLocation: PhysicalLocation(
-                    artifactLocation: ArtifactLocation(uri: uri(finding.path)),
-                    region: Region(startLine: finding.line, endLine: finding.endLine)))],
-                properties: ResultProperties(score: finding.score)))
+            results.append(
+                Result(
+                    ruleId: finding.id, ruleIndex: index,
+                    message: Text(text: "\(finding.title) (\(finding.skill), score \(finding.score)); see `skill show \(finding.id)`"),
+                    locations: [
+                        Location(
+                            physicalLocation: PhysicalLocation(
+                                artifactLocation: ArtifactLocation(uri: uri(finding.path)),
+                                region: Region(startLine: finding.line, endLine: finding.endLine)))
+                    ],
+                    properties: ResultProperties(score: finding.score)))
         }
-        let log = Log(runs: [Run(
-            tool: Tool(driver: Driver(name: "skill", version: toolVersion, informationUri: "https://agentskills.io", rules: rules)),
-            results: results)])
+        let log = Log(runs: [
+            Run(
+                tool: Tool(driver: Driver(name: "skill", version: toolVersion, informationUri: "https://agentskills.io", rules: rules)),
+                results: results)
+        ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(log)

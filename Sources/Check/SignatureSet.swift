@@ -149,7 +149,9 @@ public struct SignatureSet: Sendable {
             if code.record.role == .code {
                 examples.append(Set(grams(ids)))
                 exampleIDs.append(ids)
-                if !mistakeSections.contains(Self.section(code.id)), !mistakeWords.contains(code.record.sketch.words) { background.append(ids) }
+                if !mistakeSections.contains(Self.section(code.id)), !mistakeWords.contains(code.record.sketch.words) {
+                    background.append(ids)
+                }
             } else {
                 mistakes.append((code, ids, code.record.fixSketch.map(intern) ?? []))
             }
@@ -180,17 +182,19 @@ public struct SignatureSet: Sendable {
                 out.append((gram, weight(gram)))
             }
             // Stable: the rarest first, then in code order.
-            return Array(out.enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }
-                .prefix(Self.gramsPerSignature).map(\.element))
+            return Array(
+                out.enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }
+                    .prefix(Self.gramsPerSignature).map(\.element))
         }
         for (code, ids, fixIDs) in mistakes {
             let own = distinctive(ids, minus: Set(grams(fixIDs)))
             guard own.count >= Self.minimumGrams else { continue }
             let counter = distinctive(fixIDs, minus: Set(grams(ids)))
-            signatures.append(Signature(
-                code: code, language: language, grams: own.map(\.0), weights: own.map(\.1), total: own.map(\.1).reduce(0, +),
-                counterGrams: counter.map(\.0), counterWeights: counter.map(\.1), counterTotal: counter.map(\.1).reduce(0, +),
-                span: ids.count * 3 / 2 + 20))
+            signatures.append(
+                Signature(
+                    code: code, language: language, grams: own.map(\.0), weights: own.map(\.1), total: own.map(\.1).reduce(0, +),
+                    counterGrams: counter.map(\.0), counterWeights: counter.map(\.1), counterTotal: counter.map(\.1).reduce(0, +),
+                    span: ids.count * 3 / 2 + 20))
         }
         vocabularies[language] = vocabulary
     }
@@ -207,8 +211,11 @@ public struct SignatureSet: Sendable {
     }
 
     private static func isAnchor(_ word: String, _ syntax: LexicalSyntax) -> Bool {
-        guard let first = word.utf8.first, word != CodeSketch.name, word != CodeSketch.string, word != CodeSketch.number else { return false }
-        return first == UInt8(ascii: "@") || first == UInt8(ascii: "#") || syntax.keywords.contains(word) || CodeSketch.isUsedName(word, syntax)
+        guard let first = word.utf8.first, word != CodeSketch.name, word != CodeSketch.string, word != CodeSketch.number else {
+            return false
+        }
+        return first == UInt8(ascii: "@") || first == UInt8(ascii: "#") || syntax.keywords.contains(word)
+            || CodeSketch.isUsedName(word, syntax)
     }
 
     private static func gram(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> UInt64 {
@@ -248,15 +255,17 @@ public struct SignatureSet: Sendable {
             let score = (Self.calibrated(match.score, signature.background) * 100 + 1e-9).rounded(.down) / 100
             guard score >= minScore else { continue }
             let code = signature.code
-            findings.append(Finding(
-                path: path, line: sketch.lines[match.start],
-                endLine: sketch.lines[min(match.end + Self.gramLength - 1, sketch.lines.count - 1)],
-                score: score, id: code.id, title: code.title, skill: code.skill,
-                why: code.record.why, fix: code.record.fix, fixCode: code.record.fixCode, source: code.source))
+            findings.append(
+                Finding(
+                    path: path, line: sketch.lines[match.start],
+                    endLine: sketch.lines[min(match.end + Self.gramLength - 1, sketch.lines.count - 1)],
+                    score: score, id: code.id, title: code.title, skill: code.skill,
+                    why: code.record.why, fix: code.record.fix, fixCode: code.record.fixCode, source: code.source))
         }
         findings.sort { ($0.score, $1.line, $1.id) > ($1.score, $0.line, $0.id) }
         var kept: [Finding] = []
-        for finding in findings where !kept.contains(where: { $0.id == finding.id && $0.line <= finding.endLine && finding.line <= $0.endLine }) {
+        for finding in findings
+        where !kept.contains(where: { $0.id == finding.id && $0.line <= finding.endLine && finding.line <= $0.endLine }) {
             kept.append(finding)
         }
         return kept.sorted { ($0.line, -$0.score, $0.id) < ($1.line, -$1.score, $1.id) }
@@ -280,19 +289,26 @@ public struct SignatureSet: Sendable {
             for k in 0...(ids.count - Self.gramLength) where ids[k] != 0 && ids[k + 1] != 0 && ids[k + 2] != 0 {
                 let gram = Self.gram(ids[k], ids[k + 1], ids[k + 2])
                 if let list = postings[gram] { for (signature, slot) in list { hits[signature, default: []].append((k, slot)) } }
-                if let list = counterPostings[gram] { for (signature, slot) in list { counterHits[signature, default: []].append((k, slot)) } }
+                if let list = counterPostings[gram] {
+                    for (signature, slot) in list { counterHits[signature, default: []].append((k, slot)) }
+                }
             }
         }
         var found: [Match] = []
         for (index, list) in hits where list.count >= Self.minimumGrams {
             let signature = signatures[Int(index)]
             guard let best = Self.bestWindow(list, weights: signature.weights, span: signature.span),
-                  best.distinct >= Self.minimumGrams else { continue }
+                best.distinct >= Self.minimumGrams
+            else { continue }
             let score = best.weight / signature.total
             if signature.counterTotal > 0, let counter = counterHits[index] {
                 var slots = Set<Int8>()
-                let weight = counter
-                    .filter { $0.position >= best.start - signature.span && $0.position <= best.end + signature.span && slots.insert($0.slot).inserted }
+                let weight =
+                    counter
+                    .filter {
+                        $0.position >= best.start - signature.span && $0.position <= best.end + signature.span
+                            && slots.insert($0.slot).inserted
+                    }
                     .map { signature.counterWeights[Int($0.slot)] }.reduce(0, +)
                 if weight / signature.counterTotal >= score { continue }
             }
@@ -302,7 +318,9 @@ public struct SignatureSet: Sendable {
     }
 
     /// The window of at most `span` tokens covering the most distinct signature weight.
-    private static func bestWindow(_ hits: [(position: Int, slot: Int8)], weights: [Double], span: Int) -> (weight: Double, distinct: Int, start: Int, end: Int)? {
+    private static func bestWindow(_ hits: [(position: Int, slot: Int8)], weights: [Double], span: Int) -> (
+        weight: Double, distinct: Int, start: Int, end: Int
+    )? {
         let sorted = hits.sorted { $0.position < $1.position }
         var counts = [Int](repeating: 0, count: weights.count)
         var weight = 0.0
@@ -311,12 +329,18 @@ public struct SignatureSet: Sendable {
         var left = 0
         for right in sorted.indices {
             let slot = Int(sorted[right].slot)
-            if counts[slot] == 0 { weight += weights[slot]; distinct += 1 }
+            if counts[slot] == 0 {
+                weight += weights[slot]
+                distinct += 1
+            }
             counts[slot] += 1
             while sorted[right].position - sorted[left].position > span {
                 let out = Int(sorted[left].slot)
                 counts[out] -= 1
-                if counts[out] == 0 { weight -= weights[out]; distinct -= 1 }
+                if counts[out] == 0 {
+                    weight -= weights[out]
+                    distinct -= 1
+                }
                 left += 1
             }
             if best == nil || weight > best!.weight + 1e-9 {

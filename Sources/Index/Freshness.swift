@@ -90,7 +90,9 @@ enum Freshness {
             recorded += recent
         } else {
             full = true
-            recorded += try db.query("SELECT file, size, mtime FROM documents") { Recorded(path: $0.text(0), size: $0.int(1), stamp: $0.int(2)) }
+            recorded += try db.query("SELECT file, size, mtime FROM documents") {
+                Recorded(path: $0.text(0), size: $0.int(1), stamp: $0.int(2))
+            }
         }
         guard allMatch(recorded) else { return false }
         if rule != .everything, let lastFull = full ? now : lastFull {
@@ -132,7 +134,7 @@ enum Freshness {
     /// written before this rule).
     private static func recent(_ db: Database) throws -> [Recorded]? {
         guard let json = try db.text("SELECT value FROM meta WHERE key = ?", [.text(recentKey)]),
-              let rows = try? JSONDecoder().decode([[String]].self, from: Data(json.utf8))
+            let rows = try? JSONDecoder().decode([[String]].self, from: Data(json.utf8))
         else { return nil }
         return rows.compactMap { row in
             guard row.count == 3, let size = Int64(row[1]), let stamp = Int64(row[2]) else { return nil }
@@ -164,6 +166,14 @@ enum Freshness {
 private final class StaleFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
 }

@@ -14,13 +14,15 @@ extension IndexBuilder {
     /// Keeps a new index's entry `rowid` with its searchable columns (title, breadcrumb,
     /// keywords, text, code) as they are, for ``fillFullText()``.
     func addFresh(_ rowid: Int64, _ columns: [SQLValue]) throws {
-        try db.run("INSERT INTO temp.fresh(rowid, title, breadcrumb, keywords, text, code) VALUES (?, ?, ?, ?, ?, ?)", [.int(rowid)] + columns)
+        try db.run(
+            "INSERT INTO temp.fresh(rowid, title, breadcrumb, keywords, text, code) VALUES (?, ?, ?, ?, ?, ?)", [.int(rowid)] + columns)
     }
 
     /// Fills a new index's full-text table and vocabulary from the entries kept by
     /// ``addFresh(_:_:)``, then creates the triggers that keep `fts` in step from there on.
     func fillFullText() throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO fts(rowid, title, breadcrumb, keywords, text, code)
                 SELECT rowid, title, breadcrumb, keywords, text, code FROM temp.fresh;
             \(Self.addToVocabulary(from: "temp.fresh"));

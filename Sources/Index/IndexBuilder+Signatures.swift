@@ -7,9 +7,11 @@ extension IndexBuilder {
         for record in records {
             try db.run(
                 "INSERT INTO signatures(entry, role, language, words, why, fix, fix_words, fix_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [.int(rowid), .text(record.role.rawValue), .text(record.sketch.language.rawValue), .text(record.sketch.stored),
-                 .text(record.why), record.fix.map { .text($0) } ?? .null, record.fixSketch.map { .text($0.stored) } ?? .null,
-                 .text(record.fixCode)])
+                [
+                    .int(rowid), .text(record.role.rawValue), .text(record.sketch.language.rawValue), .text(record.sketch.stored),
+                    .text(record.why), record.fix.map { .text($0) } ?? .null, record.fixSketch.map { .text($0.stored) } ?? .null,
+                    .text(record.fixCode),
+                ])
         }
     }
 }

@@ -9,7 +9,8 @@ extension IndexBuilder {
     /// is changed by their term counts at the end instead of being recounted.
     func beginVocabulary() throws {
         for table in ["vocab_added", "vocab_removed"] {
-            try db.execute("""
+            try db.execute(
+                """
                 CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(table) USING fts5(
                     \(Self.textColumns), content='', detail=none, tokenize='unicode61 remove_diacritics 2');
                 CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(table)_row USING fts5vocab(temp, \(table), row);
@@ -40,7 +41,8 @@ extension IndexBuilder {
 
     /// Applies the words added and removed to `words_vocab`: each term's count of entries.
     func commitVocabulary() throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO words_vocab(term, doc) SELECT term, doc FROM temp.vocab_added_row WHERE true
                 ON CONFLICT(term) DO UPDATE SET doc = doc + excluded.doc;
             CREATE TEMP TABLE IF NOT EXISTS vocab_minus(term TEXT PRIMARY KEY, doc INTEGER NOT NULL) WITHOUT ROWID;

@@ -55,16 +55,21 @@ struct IndexBuilder {
     func update(walk forceWalk: Bool) throws -> BuildReport {
         let started = clock()
         var report = BuildReport(full: forceWalk)
-        let storedSkills = Dictionary(uniqueKeysWithValues: try db.query(
-            "SELECT folder, root_index, path, own_name, name FROM skills"
-        ) {
-            ($0.text(0), StoredSkill(rootIndex: Int($0.int(1)), path: $0.text(2), ownName: $0.text(3), name: $0.isNull(4) ? nil : $0.text(4)))
-        })
-        let storedDocuments = Dictionary(uniqueKeysWithValues: try db.query(
-            "SELECT file, folder, path, size, mtime, hash FROM documents"
-        ) {
-            ($0.text(0), StoredDocument(folder: $0.text(1), path: $0.text(2), size: $0.int(3), mtime: $0.int(4), hash: $0.text(5)))
-        })
+        let storedSkills = Dictionary(
+            uniqueKeysWithValues: try db.query(
+                "SELECT folder, root_index, path, own_name, name FROM skills"
+            ) {
+                (
+                    $0.text(0),
+                    StoredSkill(rootIndex: Int($0.int(1)), path: $0.text(2), ownName: $0.text(3), name: $0.isNull(4) ? nil : $0.text(4))
+                )
+            })
+        let storedDocuments = Dictionary(
+            uniqueKeysWithValues: try db.query(
+                "SELECT file, folder, path, size, mtime, hash FROM documents"
+            ) {
+                ($0.text(0), StoredDocument(folder: $0.text(1), path: $0.text(2), size: $0.int(3), mtime: $0.int(4), hash: $0.text(5)))
+            })
         let storedDirs = try db.query("SELECT path, mtime FROM dirs") { ($0.text(0), $0.int(1)) }
         let storedFilesByFolder = Dictionary(grouping: storedDocuments.keys, by: { storedDocuments[$0]!.folder })
 
@@ -88,7 +93,9 @@ struct IndexBuilder {
             }
             for document in skill.documents {
                 let stored = storedDocuments[document.file]
-                if !verify, let stored, stored.folder == skill.folder, stored.size == document.stamp.size, stored.mtime == document.stamp.mtime {
+                if !verify, let stored, stored.folder == skill.folder, stored.size == document.stamp.size,
+                    stored.mtime == document.stamp.mtime
+                {
                     continue
                 }
                 guard let data = read(document.file) else {
@@ -149,20 +156,22 @@ struct IndexBuilder {
                 return own
             }
             if first.root != skill.rootIndex {
-                duplicates.append(Diagnostic(
-                    .warning, .duplicateSkill,
-                    "skill '\(own)' is also in \(first.folder), an earlier root, which wins; this one is not indexed",
-                    path: skill.documents[0].path, line: 1))
+                duplicates.append(
+                    Diagnostic(
+                        .warning, .duplicateSkill,
+                        "skill '\(own)' is also in \(first.folder), an earlier root, which wins; this one is not indexed",
+                        path: skill.documents[0].path, line: 1))
                 return nil
             }
             var n = (used[own] ?? 1) + 1
             while assignedNames.contains("\(own)~\(n)") { n += 1 }
             used[own] = n
             assignedNames.insert("\(own)~\(n)")
-            duplicates.append(Diagnostic(
-                .warning, .duplicateSkill,
-                "skill '\(own)' is also at \(first.folder + "/SKILL.md"); this one is indexed as '\(own)~\(n)'; rename one of them",
-                path: skill.documents[0].path, line: 1))
+            duplicates.append(
+                Diagnostic(
+                    .warning, .duplicateSkill,
+                    "skill '\(own)' is also at \(first.folder + "/SKILL.md"); this one is indexed as '\(own)~\(n)'; rename one of them",
+                    path: skill.documents[0].path, line: 1))
             return "\(own)~\(n)"
         }
 
@@ -248,8 +257,10 @@ struct IndexBuilder {
             try deleteSkill(skill.folder)
             try db.run(
                 "INSERT INTO skills(folder, root_index, root, path, own_name, name, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [.text(skill.folder), .int(Int64(skill.rootIndex)), .text(skill.root), .text(skill.path),
-                 .text(own.isEmpty ? name : own), .text(name), .text(whole.description)])
+                [
+                    .text(skill.folder), .int(Int64(skill.rootIndex)), .text(skill.root), .text(skill.path),
+                    .text(own.isEmpty ? name : own), .text(name), .text(whole.description),
+                ])
             let byPath = Dictionary(grouping: whole.diagnostics, by: \.path)
             let known = Set(skill.documents.map(\.path))
             let orphans = whole.diagnostics.filter { !known.contains($0.path) }
@@ -258,7 +269,9 @@ struct IndexBuilder {
             for (offset, document) in skill.documents.enumerated() {
                 var document = document
                 let hash = hash(of: document, in: skill.folder, parsed: parsed)
-                if hash == nil || notRead.contains(document.path) || unread[document.file] != nil { document.stamp.mtime = Self.unreadStamp }
+                if hash == nil || notRead.contains(document.path) || unread[document.file] != nil {
+                    document.stamp.mtime = Self.unreadStamp
+                }
                 docs[document.path] = try upsertDocument(
                     document, folder: skill.folder, hash: hash ?? "",
                     diagnostics: (byPath[document.path] ?? []) + (offset == 0 ? orphans : []))
@@ -286,8 +299,9 @@ struct IndexBuilder {
             }
         }
         for document in touched {
-            try db.run("UPDATE documents SET size = ?, mtime = ? WHERE file = ?",
-                       [.int(document.stamp.size), .int(document.stamp.mtime), .text(document.file)])
+            try db.run(
+                "UPDATE documents SET size = ?, mtime = ? WHERE file = ?",
+                [.int(document.stamp.size), .int(document.stamp.mtime), .text(document.file)])
         }
         if foldersChanged {
             try db.run("DELETE FROM dirs")
@@ -327,23 +341,28 @@ struct IndexBuilder {
         var scan = Scan()
         for (folder, skill) in skills {
             var docs = (byFolder[folder] ?? []).sorted { $0.path < $1.path }
-            if let first = docs.firstIndex(where: { ($0.file as NSString).deletingLastPathComponent == folder && ["SKILL.md", "skill.md"].contains(($0.file as NSString).lastPathComponent) }) {
+            if let first = docs.firstIndex(where: {
+                ($0.file as NSString).deletingLastPathComponent == folder
+                    && ["SKILL.md", "skill.md"].contains(($0.file as NSString).lastPathComponent)
+            }) {
                 let skillFile = docs.remove(at: first)
                 docs.insert(skillFile, at: 0)
             } else {
                 docs = []
             }
-            scan.skills.append(ScannedSkill(
-                folder: folder, rootIndex: skill.rootIndex, root: roots[min(skill.rootIndex, roots.count - 1)].path,
-                path: skill.path, documents: docs))
+            scan.skills.append(
+                ScannedSkill(
+                    folder: folder, rootIndex: skill.rootIndex, root: roots[min(skill.rootIndex, roots.count - 1)].path,
+                    path: skill.path, documents: docs))
         }
         scan.skills.sort { ($0.rootIndex, $0.path) < ($1.rootIndex, $1.path) }
         return scan
     }
 
     private func entryCount(_ folder: String) throws -> Int {
-        Int(try db.scalar(
-            "SELECT count(*) FROM entries WHERE doc IN (SELECT id FROM documents WHERE folder = ?)", [.text(folder)]) ?? 0)
+        Int(
+            try db.scalar(
+                "SELECT count(*) FROM entries WHERE doc IN (SELECT id FROM documents WHERE folder = ?)", [.text(folder)]) ?? 0)
     }
 
     private func deleteSkill(_ folder: String) throws {
@@ -361,8 +380,10 @@ struct IndexBuilder {
                 mtime = excluded.mtime, hash = excluded.hash, diagnostics = excluded.diagnostics
             RETURNING id
             """,
-            [.text(document.file), .text(folder), .text(document.path), .int(document.stamp.size),
-             .int(document.stamp.mtime), .text(hash), .text(try Self.json(diagnostics))]
+            [
+                .text(document.file), .text(folder), .text(document.path), .int(document.stamp.size),
+                .int(document.stamp.mtime), .text(hash), .text(try Self.json(diagnostics)),
+            ]
         ) { $0.int(0) }[0]
     }
 
@@ -389,11 +410,13 @@ struct IndexBuilder {
                 title, breadcrumb, keywords, text, code)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [.text(entry.id), FNV1a.key(entry.id), .text(entry.kind.rawValue), .text(entry.role.rawValue),
-             .text(String(FNV1a.hash(Data((entry.kind.rawValue + "\n" + entry.markdown).utf8)), radix: 16)),
-             .text(entry.skill), .int(doc),
-             .int(Int64(entry.source.line)), .int(Int64(entry.source.endLine)),
-             .text(derivable ? "" : try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " ")]
+            [
+                .text(entry.id), FNV1a.key(entry.id), .text(entry.kind.rawValue), .text(entry.role.rawValue),
+                .text(String(FNV1a.hash(Data((entry.kind.rawValue + "\n" + entry.markdown).utf8)), radix: 16)),
+                .text(entry.skill), .int(doc),
+                .int(Int64(entry.source.line)), .int(Int64(entry.source.endLine)),
+                .text(derivable ? "" : try Self.json(entry.breadcrumb)), .text(" " + langs.sorted().joined(separator: " ") + " "),
+            ]
                 + columns.prefix(3) + [compressor.stored(entry.text), compressor.stored(code)])
         guard db.changes == 1 else { return }
         let rowid = db.lastInsertRowID

@@ -18,10 +18,11 @@ public enum IndexCache {
         for name in names where name.hasPrefix("index-") && name.hasSuffix(".sqlite") {
             let index = folder.appendingPathComponent(name)
             guard index.path != keeping?.standardizedFileURL.path,
-                  let used = (try? FileManager.default.attributesOfItem(atPath: index.path))?[.modificationDate] as? Date,
-                  now.timeIntervalSince(used) > unusedLimit
+                let used = (try? FileManager.default.attributesOfItem(atPath: index.path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(used) > unusedLimit
             else { continue }
-            for suffix in TemporaryIndexFiles.suffixes + [".last-search", Freshness.checksSuffix] where FileManager.default.fileExists(atPath: index.path + suffix) {
+            for suffix in TemporaryIndexFiles.suffixes + [".last-search", Freshness.checksSuffix]
+            where FileManager.default.fileExists(atPath: index.path + suffix) {
                 if (try? FileManager.default.removeItem(atPath: index.path + suffix)) != nil { removed.append(index.path + suffix) }
             }
         }

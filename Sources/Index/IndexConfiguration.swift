@@ -43,7 +43,8 @@ public struct IndexConfiguration: Hashable, Sendable {
         currentDirectory: URL? = nil, executable: URL? = nil
     ) throws -> IndexConfiguration {
         let cwd = currentDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         func url(_ path: String) -> URL {
             if path == "~" { return home }
@@ -90,9 +91,10 @@ public struct IndexConfiguration: Hashable, Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment, currentDirectory: URL? = nil
     ) -> URL {
         let cwd = currentDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+        let cache =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
             ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
-                ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".cache")
+            ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".cache")
         return cache.appendingPathComponent("skill")
     }
 
@@ -100,7 +102,8 @@ public struct IndexConfiguration: Hashable, Sendable {
     /// point at them.
     public var noSkillsMessage: String {
         let folders = lookedAt.map { "\($0.path) (\(Self.isDirectory($0) ? "no skills" : "missing"))" }
-        var message = folders.isEmpty ? "no skills indexed: no folder to look in" : "no skills indexed: looked in " + folders.joined(separator: ", ")
+        var message =
+            folders.isEmpty ? "no skills indexed: no folder to look in" : "no skills indexed: looked in " + folders.joined(separator: ", ")
         if bundledSkillsMissing {
             message += "; the bundled skills were not found beside this binary (install with `make install`, or set SKILL_BUNDLED)"
         }
@@ -128,9 +131,9 @@ public struct IndexConfiguration: Hashable, Sendable {
 
     private static func currentExecutable() -> URL? {
         #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return URL(fileURLWithPath: path)
-        }
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                return URL(fileURLWithPath: path)
+            }
         #endif
         return Bundle.main.executableURL
     }

@@ -43,7 +43,8 @@ public enum IndexError: Error, LocalizedError, Equatable, Sendable {
         case .entryNotFound(let id):
             return "no entry has the id '\(id)'; find ids with `skill search`"
         case .notAnIndex(let path):
-            return "\(path) exists and is not a skill index; refusing to replace it: pass --index a new path (or SKILL_INDEX) or remove the file yourself"
+            return
+                "\(path) exists and is not a skill index; refusing to replace it: pass --index a new path (or SKILL_INDEX) or remove the file yourself"
         case .documentChanged(let path):
             return "\(path) changed since the index was built, keeping its size and time; run `skill build --verify` to re-read it"
         case .damaged(let path, let why):
@@ -135,7 +136,9 @@ public struct SearchResults: Codable, Hashable, Sendable {
     public var notes: [String] {
         var notes: [String] = []
         if !corrections.isEmpty {
-            notes.append("(searched for " + corrections.sorted { $0.key < $1.key }.map { "\($0.value) instead of \($0.key)" }.joined(separator: ", ") + ")")
+            notes.append(
+                "(searched for " + corrections.sorted { $0.key < $1.key }.map { "\($0.value) instead of \($0.key)" }.joined(separator: ", ")
+                    + ")")
         }
         if partial, !results.isEmpty { notes.append("(no entry holds every word of the query; these match the most of it)") }
         return notes
@@ -167,7 +170,8 @@ public struct SkillSummary: Codable, Hashable, Sendable {
 
     /// The skill's folder on disk: read `SKILL.md` and its other documents from here.
     public var folder: URL {
-        path == "." ? URL(fileURLWithPath: root, isDirectory: true)
+        path == "."
+            ? URL(fileURLWithPath: root, isDirectory: true)
             : URL(fileURLWithPath: root, isDirectory: true).appendingPathComponent(path, isDirectory: true)
     }
 }

@@ -41,7 +41,8 @@ final class Database {
     /// Opens (or creates) the database at `path`.
     /// - Parameter readOnly: open without creating or writing.
     init(path: String, readOnly: Bool = false, busyTimeout: Int32 = 15_000) throws {
-        let flags = readOnly
+        let flags =
+            readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         var db: OpaquePointer?
@@ -62,18 +63,20 @@ final class Database {
     /// (``Schema``), so every connection that may touch `fts` has the function.
     private static func addInflate(_ db: OpaquePointer) {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
-        sqlite3_create_function_v2(db, "inflate", 1, flags, nil, { context, _, arguments in
-            guard let value = arguments?[0] else { return sqlite3_result_null(context) }
-            guard sqlite3_value_type(value) == SQLITE_BLOB else { return sqlite3_result_value(context, value) }
-            let blob = UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value)))
-            guard let text = Deflate.text(of: blob) else {
-                sqlite3_result_error(context, "a compressed text does not inflate", -1)
-                return sqlite3_result_error_code(context, SQLITE_CORRUPT)
-            }
-            text.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { sqlite3_result_text(context, $0.baseAddress, Int32($0.count), transient) }
-            }
-        }, nil, nil, nil)
+        sqlite3_create_function_v2(
+            db, "inflate", 1, flags, nil,
+            { context, _, arguments in
+                guard let value = arguments?[0] else { return sqlite3_result_null(context) }
+                guard sqlite3_value_type(value) == SQLITE_BLOB else { return sqlite3_result_value(context, value) }
+                let blob = UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value)))
+                guard let text = Deflate.text(of: blob) else {
+                    sqlite3_result_error(context, "a compressed text does not inflate", -1)
+                    return sqlite3_result_error_code(context, SQLITE_CORRUPT)
+                }
+                text.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { sqlite3_result_text(context, $0.baseAddress, Int32($0.count), transient) }
+                }
+            }, nil, nil, nil)
     }
 
     deinit { close() }
@@ -228,10 +231,10 @@ private final class FTS5Tokenizer {
         var module = fts5_tokenizer()
         var context: UnsafeMutableRawPointer?
         guard let api, let find = api.pointee.xFindTokenizer, let name = words.first,
-              find(api, name, &context, &module) == SQLITE_OK, let create = module.xCreate
+            find(api, name, &context, &module) == SQLITE_OK, let create = module.xCreate
         else { throw failure }
         let arguments = words.dropFirst().map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
+        defer { for argument in arguments { free(argument) } }
         var made: OpaquePointer?
         var pointers = arguments.map { UnsafePointer<CChar>($0) }
         let rc = pointers.withUnsafeMutableBufferPointer { create(context, $0.baseAddress, Int32($0.count), &made) }
@@ -252,7 +255,8 @@ private final class FTS5Tokenizer {
         let collector = Collector()
         let rc = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in
-                tokenize(instance, Unmanaged.passUnretained(collector).toOpaque(), flags, text.baseAddress, Int32(text.count)) { context, _, token, count, start, end in
+                tokenize(instance, Unmanaged.passUnretained(collector).toOpaque(), flags, text.baseAddress, Int32(text.count)) {
+                    context, _, token, count, start, end in
                     guard let context, let token else { return SQLITE_OK }
                     let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
                     let term = UnsafeRawBufferPointer(start: token, count: Int(count))

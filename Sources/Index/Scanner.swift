@@ -42,9 +42,12 @@ enum Scanner {
                 guard let owner = folder.skill else { return }
                 if let skillFile = folder.files.first(where: { $0.name == folder.skillFile }) {
                     foundAt[folder.relativePath] = found.count
-                    found.append(ScannedSkill(
-                        folder: folder.path, rootIndex: rootIndex, root: root, path: folder.relativePath,
-                        documents: [ScannedDocument(file: folder.path + "/" + skillFile.name, path: skillFile.path, stamp: skillFile.stamp)]))
+                    found.append(
+                        ScannedSkill(
+                            folder: folder.path, rootIndex: rootIndex, root: root, path: folder.relativePath,
+                            documents: [
+                                ScannedDocument(file: folder.path + "/" + skillFile.name, path: skillFile.path, stamp: skillFile.stamp)
+                            ]))
                 }
                 guard let index = foundAt[owner] else { return }
                 for file in folder.files where file.isReadable && file.name.lowercased().hasSuffix(".md") && file.name != folder.skillFile {

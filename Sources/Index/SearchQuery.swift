@@ -140,7 +140,8 @@ public struct SearchQuery: Hashable, Sendable {
         var current = ""
         for char in text.lowercased() {
             // ASCII first: Character's Unicode properties are slow, and most text is ASCII.
-            let isWordCharacter = char.isASCII
+            let isWordCharacter =
+                char.isASCII
                 ? char.asciiValue.map { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) } ?? false
                 : char.isLetter || char.isNumber
             if isWordCharacter {

@@ -193,7 +193,8 @@ struct Searcher {
             // term, read anyway, tell whether an entry holds them all (a question seldom has one).
             let stats = try termStats(expressions, entries: entryCount())
             if Self.shareARow(stats.terms.map(\.rowids)) {
-                candidates = try strictCandidates(query.terms, expressions, filter: filter, values: values, limit: limit, title: ranking.title)
+                candidates = try strictCandidates(
+                    query.terms, expressions, filter: filter, values: values, limit: limit, title: ranking.title)
             }
             let strict = Set(candidates.map(\.rowid))
             candidates += try anyWordCandidates(stats, filter: filter, values: values, title: ranking.title)
@@ -201,7 +202,8 @@ struct Searcher {
             try weighByCoverage(&candidates, stats)
             try weighBySkillMatch(&candidates, stats)
         } else {
-            candidates = try strictCandidates(query.terms, expressions, filter: filter, values: values, limit: limit, title: ranking.keywordTitle)
+            candidates = try strictCandidates(
+                query.terms, expressions, filter: filter, values: values, limit: limit, title: ranking.keywordTitle)
             if candidates.isEmpty, expressions.count > 1 {
                 candidates = try anyWordCandidates(
                     termStats(expressions, entries: entryCount()), filter: filter, values: values, title: ranking.keywordTitle)
@@ -216,7 +218,8 @@ struct Searcher {
         results.results = try top.compactMap { c in
             guard let location = locations[c.rowid] else { return nil }
             var result = Self.result(c, location, snippet: snippets[c.rowid] ?? "")
-            let others = c.copies.compactMap { copy in locations[copy.rowid].map { Self.other(copy.id, $0) } }
+            let others =
+                c.copies.compactMap { copy in locations[copy.rowid].map { Self.other(copy.id, $0) } }
                 + (try shadowedCopies(of: location)).map { Self.other(c.id, $0) }
             result.alsoAt = others.isEmpty ? nil : others
             return result
@@ -287,7 +290,8 @@ struct Searcher {
         let budget = rowBudget(entries: stats.entries)
         var rare: [TermStats] = []
         var rows = 0.0
-        for term in stats.terms.sorted(by: { ($0.matches, $0.expression) < ($1.matches, $1.expression) }) where rare.isEmpty || rows + term.matches <= budget {
+        for term in stats.terms.sorted(by: { ($0.matches, $0.expression) < ($1.matches, $1.expression) })
+        where rare.isEmpty || rows + term.matches <= budget {
             rare.append(term)
             rows += term.matches
         }
@@ -296,7 +300,8 @@ struct Searcher {
         let r = "(" + rare.map(\.expression).joined(separator: " OR ") + ")"
         if common.isEmpty { return try candidatesFor(r, filter: filter, values: values, title: title) }
         let c = "(" + common.map(\.expression).joined(separator: " OR ") + ")"
-        let both = try candidatesFor("\(r) NOT \(c)", filter: filter, values: values, title: title)
+        let both =
+            try candidatesFor("\(r) NOT \(c)", filter: filter, values: values, title: title)
             + candidatesFor("\(c) AND \(r)", filter: filter, values: values, title: title)
         return Array(both.sorted { ($0.score, $1.rowid) > ($1.score, $0.rowid) }.prefix(ranking.candidates))
     }
@@ -321,9 +326,9 @@ struct Searcher {
         let total = stats.terms.map(\.idf).reduce(0, +)
         guard ranking.skillMatch != 0, !candidates.isEmpty, total > 0 else { return }
         let sql = """
-        SELECT e.rowid, s.rowid FROM entries e JOIN entries s ON s.skill = e.skill AND s.kind = 'skill'
-        WHERE e.rowid IN (\(candidates.map { _ in "?" }.joined(separator: ",")))
-        """
+            SELECT e.rowid, s.rowid FROM entries e JOIN entries s ON s.skill = e.skill AND s.kind = 'skill'
+            WHERE e.rowid IN (\(candidates.map { _ in "?" }.joined(separator: ",")))
+            """
         var skillEntry: [Int64: Int64] = [:]
         for (entry, skill) in try db.query(sql, candidates.map { .int($0.rowid) }, { ($0.int(0), $0.int(1)) }) {
             skillEntry[entry] = skill
@@ -365,7 +370,8 @@ struct Searcher {
 
     /// Whether the ascending `rowids` hold `rowid` (a binary search).
     static func sortedContains(_ rowids: [Int64], _ rowid: Int64) -> Bool {
-        var low = 0, high = rowids.count
+        var low = 0
+        var high = rowids.count
         while low < high {
             let mid = (low + high) / 2
             if rowids[mid] < rowid { low = mid + 1 } else { high = mid }
@@ -382,15 +388,15 @@ struct Searcher {
         if filter.isEmpty {
             // FTS5's own `ORDER BY rank LIMIT` path ranks without reading the entries' rows.
             sql = """
-            WITH best AS (SELECT rowid, rank FROM fts WHERE fts MATCH ? AND rank MATCH '\(weights)' ORDER BY rank LIMIT \(r.candidates))
-            SELECT \(columns), best.rank FROM best JOIN entries e ON e.rowid = best.rowid
-            """
+                WITH best AS (SELECT rowid, rank FROM fts WHERE fts MATCH ? AND rank MATCH '\(weights)' ORDER BY rank LIMIT \(r.candidates))
+                SELECT \(columns), best.rank FROM best JOIN entries e ON e.rowid = best.rowid
+                """
         } else {
             sql = """
-            SELECT \(columns), fts.rank FROM fts JOIN entries e ON e.rowid = fts.rowid
-            WHERE fts MATCH ? AND fts.rank MATCH '\(weights)'\(filter)
-            ORDER BY fts.rank LIMIT \(r.candidates)
-            """
+                SELECT \(columns), fts.rank FROM fts JOIN entries e ON e.rowid = fts.rowid
+                WHERE fts MATCH ? AND fts.rank MATCH '\(weights)'\(filter)
+                ORDER BY fts.rank LIMIT \(r.candidates)
+                """
         }
         return try db.query(sql, [.text(expression)] + values) { Self.candidate($0, score: -$0.double(7)) }
     }
@@ -436,9 +442,9 @@ struct Searcher {
     private func locationsFor(_ rowids: [Int64]) throws -> [Int64: Location] {
         guard !rowids.isEmpty else { return [:] }
         let sql = """
-        SELECT e.rowid, e.skill, e.crumbs, d.path, e.line, e.end_line, d.file, e.breadcrumb FROM entries e JOIN documents d ON d.id = e.doc
-        WHERE e.rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
-        """
+            SELECT e.rowid, e.skill, e.crumbs, d.path, e.line, e.end_line, d.file, e.breadcrumb FROM entries e JOIN documents d ON d.id = e.doc
+            WHERE e.rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))
+            """
         var locations: [Int64: Location] = [:]
         for (rowid, location) in try db.query(sql, rowids.map { .int($0) }, { ($0.int(0), Self.location($0, at: 1)) }) {
             locations[rowid] = location
@@ -510,7 +516,8 @@ struct Searcher {
     /// A crude stem for comparing query words with title words: the word without common endings.
     static func stem(_ word: String) -> String {
         let count = word.count
-        for suffix in ["ations", "ation", "ings", "ing", "ies", "ers", "ed", "es", "er", "s"] where count > suffix.count + 3 && word.hasSuffix(suffix) {
+        for suffix in ["ations", "ation", "ings", "ing", "ies", "ers", "ed", "es", "er", "s"]
+        where count > suffix.count + 3 && word.hasSuffix(suffix) {
             return String(word.dropLast(suffix.count))
         }
         return word
@@ -594,11 +601,13 @@ struct Searcher {
     private func expandPrefixes(_ query: inout SearchQuery) throws {
         query.terms = try query.terms.map { term in
             guard case .prefix(let p) = term, let last = p.unicodeScalars.last,
-                  let next = UnicodeScalar(last.value + 1) else { return term }
+                let next = UnicodeScalar(last.value + 1)
+            else { return term }
             let upper = String(p.unicodeScalars.dropLast()) + String(Character(next))
             let words = try db.query(
                 "SELECT term FROM words_vocab WHERE term >= ? AND term < ? ORDER BY doc DESC LIMIT 32",
-                [.text(p), .text(upper)]) { $0.text(0) }
+                [.text(p), .text(upper)]
+            ) { $0.text(0) }
             return words.isEmpty ? term : .anyOf([p] + words)
         }
     }
@@ -664,7 +673,8 @@ struct Searcher {
         var kept: [SearchQuery.Term] = []
         for term in query.terms {
             guard case .word(let word) = term, Self.synonyms[word] == nil, Thesaurus.alternatives(of: word).isEmpty,
-                  word.allSatisfy(\.isLetter) else {
+                word.allSatisfy(\.isLetter)
+            else {
                 kept.append(term)
                 continue
             }

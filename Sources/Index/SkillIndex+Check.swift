@@ -11,9 +11,10 @@ extension SkillIndex {
         try locked {
             let db = try database()
             return try db.read {
-                let stamp = try db.query("SELECT count(*), total(mtime), total(size) FROM documents") {
-                    "\($0.int(0))|\($0.double(1))|\($0.double(2))|\(configuration.indexURL.path)"
-                }.first ?? ""
+                let stamp =
+                    try db.query("SELECT count(*), total(mtime), total(size) FROM documents") {
+                        "\($0.int(0))|\($0.double(1))|\($0.double(2))|\(configuration.indexURL.path)"
+                    }.first ?? ""
                 if let cached = checkerCache.value(for: stamp) { return cached }
                 let checker = Checker(signatures: SignatureSet(try codes(db)), checklists: try checklists(db))
                 checkerCache.store(checker, for: stamp)
@@ -29,7 +30,9 @@ extension SkillIndex {
             FROM signatures s JOIN entries e ON e.rowid = s.entry JOIN documents d ON d.id = e.doc ORDER BY e.id, s.rowid
             """
         ) { row -> IndexedCode? in
-            guard let role = CodeRecord.Role(rawValue: row.text(6)), let language = SourceLanguage(rawValue: row.text(7)) else { return nil }
+            guard let role = CodeRecord.Role(rawValue: row.text(6)), let language = SourceLanguage(rawValue: row.text(7)) else {
+                return nil
+            }
             let record = CodeRecord(
                 role: role, sketch: CodeSketch(stored: row.text(8), language: language), why: row.text(9),
                 fix: row.isNull(10) ? nil : row.text(10),
@@ -64,12 +67,14 @@ final class CheckerCache: @unchecked Sendable {
     private var checker: Checker?
 
     func value(for stamp: String) -> Checker? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return stamp == self.stamp ? checker : nil
     }
 
     func store(_ checker: Checker, for stamp: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         self.stamp = stamp
         self.checker = checker
     }

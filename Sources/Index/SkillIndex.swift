@@ -92,7 +92,9 @@ public final class SkillIndex: @unchecked Sendable {
         progress: ((BuildProgress) -> Void)? = nil
     ) throws -> BuildReport {
         try locked {
-            if !full, !verify, let db = try usableDatabase(), try Freshness.isFresh(db, rule: freshness, now: clock(), checks: path + Freshness.checksSuffix) {
+            if !full, !verify, let db = try usableDatabase(),
+                try Freshness.isFresh(db, rule: freshness, now: clock(), checks: path + Freshness.checksSuffix)
+            {
                 return try unchangedReport(db)
             }
             // A full build writes a new index beside the old one, as for a missing index: it reads
@@ -151,7 +153,7 @@ public final class SkillIndex: @unchecked Sendable {
         do {
             let db = try Database(path: path, busyTimeout: busyTimeout)
             guard try db.text("SELECT value FROM meta WHERE key = 'schemaVersion'") == String(Schema.version),
-                  try db.text("SELECT value FROM meta WHERE key = 'roots'") == rootsJSON
+                try db.text("SELECT value FROM meta WHERE key = 'roots'") == rootsJSON
             else { return nil }
             try? db.execute("PRAGMA synchronous = NORMAL")
             self.db = db
@@ -194,8 +196,10 @@ public final class SkillIndex: @unchecked Sendable {
             report = try db.transaction {
                 try db.run("INSERT INTO meta(key, value) VALUES ('schemaVersion', ?)", [.text(String(Schema.version))])
                 try db.run("INSERT INTO meta(key, value) VALUES ('roots', ?)", [.text(rootsJSON)])
-                var report = try IndexBuilder(db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress)
-                    .update(walk: true)
+                var report = try IndexBuilder(
+                    db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress
+                )
+                .update(walk: true)
                 report.full = true
                 return report
             }
@@ -268,7 +272,10 @@ public final class SkillIndex: @unchecked Sendable {
         while true {
             // The index's connection checks the file (building it when missing); a reader of the
             // same file then searches without the lock.
-            let inode = try locked { _ = try database(); return openedInode ?? 0 }
+            let inode = try locked {
+                _ = try database()
+                return openedInode ?? 0
+            }
             if let found = try readers.withReader(inode: inode, { try search(query, kind: kind, skill: skill, limit: limit, in: $0) }) {
                 return found
             }
@@ -355,7 +362,8 @@ public final class SkillIndex: @unchecked Sendable {
             let upper = prefix + "\u{10FFFF}"
             return try database().query(
                 "SELECT id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
-                [.text(prefix), .text(upper), .int(Int64(limit))]) { $0.text(0) }
+                [.text(prefix), .text(upper), .int(Int64(limit))]
+            ) { $0.text(0) }
         }
     }
 
@@ -381,7 +389,9 @@ public final class SkillIndex: @unchecked Sendable {
     public func skillRoots() throws -> [String: String] {
         try locked {
             var roots: [String: String] = [:]
-            for (name, root) in try database().query("SELECT name, root FROM skills WHERE name IS NOT NULL", [], { ($0.text(0), $0.text(1)) }) {
+            for (name, root) in try database().query(
+                "SELECT name, root FROM skills WHERE name IS NOT NULL", [], { ($0.text(0), $0.text(1)) })
+            {
                 roots[name] = root
             }
             return roots
@@ -393,9 +403,12 @@ public final class SkillIndex: @unchecked Sendable {
         try locked {
             let db = try database()
             var counts: [String: [String: Int]] = [:]
-            for (skill, kind, n) in try db.query("SELECT skill, kind, count(*) FROM entries GROUP BY skill, kind", [], {
-                ($0.text(0), $0.text(1), Int($0.int(2)))
-            }) {
+            for (skill, kind, n) in try db.query(
+                "SELECT skill, kind, count(*) FROM entries GROUP BY skill, kind", [],
+                {
+                    ($0.text(0), $0.text(1), Int($0.int(2)))
+                })
+            {
                 counts[skill, default: [:]][kind] = n
             }
             var documents: [String: [String]] = [:]
@@ -405,7 +418,9 @@ public final class SkillIndex: @unchecked Sendable {
             var plugins: [String: PluginSummary?] = [:]
             func plugin(_ root: String) -> PluginSummary? {
                 if let known = plugins[root] { return known }
-                let found = ClaudePlugin.owning(skillsFolder: URL(fileURLWithPath: root)).map { PluginSummary(name: $0.name, version: $0.version) }
+                let found = ClaudePlugin.owning(skillsFolder: URL(fileURLWithPath: root)).map {
+                    PluginSummary(name: $0.name, version: $0.version)
+                }
                 plugins[root] = found
                 return found
             }

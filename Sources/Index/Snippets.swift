@@ -40,14 +40,16 @@ extension Snippets {
     static func make(for rowids: [Int64], matching expression: String, in db: Database) throws -> [Int64: String] {
         guard !rowids.isEmpty else { return [:] }
         let phrases = try Self.phrases(of: expression).map { phrase in
-            Phrase(terms: try db.tokens(of: phrase.text, tokenizer: Schema.tokenizer, query: true, prefix: phrase.prefix).map(\.term),
-                   prefix: phrase.prefix)
+            Phrase(
+                terms: try db.tokens(of: phrase.text, tokenizer: Schema.tokenizer, query: true, prefix: phrase.prefix).map(\.term),
+                prefix: phrase.prefix)
         }
         let excerpt = { (text: String) in
             Self.excerpt(of: text, tokens: try db.tokens(of: text, tokenizer: Schema.tokenizer), phrases: phrases)
         }
         // Bound rowids: one prepared statement per count of results, not one per search.
-        let sql = "SELECT rowid, inflate(text), inflate(code) FROM entries WHERE rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))"
+        let sql =
+            "SELECT rowid, inflate(text), inflate(code) FROM entries WHERE rowid IN (\(rowids.map { _ in "?" }.joined(separator: ",")))"
         var snippets: [Int64: String] = [:]
         for (rowid, text, code) in try db.query(sql, rowids.map { .int($0) }, { ($0.int(0), $0.text(1), $0.text(2)) }) {
             let marked = try excerpt(text)
@@ -83,7 +85,10 @@ extension Snippets {
         var characters = expression.makeIterator()
         var pending: Character? = nil
         func next() -> Character? {
-            if let c = pending { pending = nil; return c }
+            if let c = pending {
+                pending = nil
+                return c
+            }
             return characters.next()
         }
         while let c = next() {
@@ -92,7 +97,10 @@ extension Snippets {
             while let d = next() {
                 if d == "\"" {
                     let after = next()
-                    if after == "\"" { text.append("\""); continue }
+                    if after == "\"" {
+                        text.append("\"")
+                        continue
+                    }
                     pending = after
                     break
                 }
@@ -123,7 +131,10 @@ extension Snippets {
         // The first token of each sentence: the first one, and each after `.` or `:` and a space.
         var sentences: [Int] = []
         for (i, token) in tokens.enumerated() {
-            if i == 0 { sentences.append(0); continue }
+            if i == 0 {
+                sentences.append(0)
+                continue
+            }
             var j = token.start - 1
             var c: UInt8 = 0
             while j >= 0 {
@@ -138,7 +149,8 @@ extension Snippets {
         // long section that repeats a query word has as many instances as words (a pass per
         // instance took 12 s for 100,000, FTS5's own snippet() 63 s).
         func firstInstance(from start: Int) -> Int {
-            var low = 0, high = instances.count
+            var low = 0
+            var high = instances.count
             while low < high {
                 let mid = (low + high) / 2
                 if instances[mid].position < start { low = mid + 1 } else { high = mid }
@@ -147,7 +159,9 @@ extension Snippets {
         }
         func score(from start: Int) -> (score: Int, adjusted: Int) {
             var seen = Set<Int>()
-            var score = 0, first = -1, last = 0
+            var score = 0
+            var first = -1
+            var last = 0
             for instance in instances[firstInstance(from: start)...].prefix(while: { $0.position < start + window }) {
                 score += seen.insert(instance.phrase).inserted ? 1_000 : 1
                 if first < 0 { first = instance.position }
@@ -157,7 +171,8 @@ extension Snippets {
             if adjusted + window > count { adjusted = count - window }
             return (score, max(adjusted, 0))
         }
-        var bestScore = 0, bestStart = 0
+        var bestScore = 0
+        var bestStart = 0
         // The sentence an instance stands in: instances come in order, so it only moves forward.
         var s = 0
         for instance in instances {
@@ -189,7 +204,8 @@ extension Snippets {
             }
             return run
         }
-        let mark = Array(SearchResults.mark.utf8), ellipsis = Array("…".utf8)
+        let mark = Array(SearchResults.mark.utf8)
+        let ellipsis = Array("…".utf8)
         let rangeEnd = bestStart + window - 1
         var out: [UInt8] = bestStart > 0 ? ellipsis : []
         var run = nextRun()

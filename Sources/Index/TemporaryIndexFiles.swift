@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The temporary files of builds in progress (`INDEX.tmp-PID-RANDOM`), removed when the process
@@ -86,9 +87,9 @@ enum TemporaryIndexFiles {
 
     private static func isDefault(_ action: sigaction) -> Bool {
         #if canImport(Glibc)
-        return action.__sigaction_handler.sa_handler == nil
+            return action.__sigaction_handler.sa_handler == nil
         #else
-        return action.__sigaction_u.__sa_handler == nil
+            return action.__sigaction_u.__sa_handler == nil
         #endif
     }
 

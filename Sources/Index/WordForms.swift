@@ -25,8 +25,9 @@ enum WordForms {
         }
         for (british, american, endings) in britishSpellings {
             guard let range = word.range(of: british, options: .backwards),
-                  word.distance(from: word.startIndex, to: range.lowerBound) >= 3,
-                  endings.contains(String(word[range.upperBound...])) else { continue }
+                word.distance(from: word.startIndex, to: range.lowerBound) >= 3,
+                endings.contains(String(word[range.upperBound...]))
+            else { continue }
             forms.append(word.replacingCharacters(in: range, with: american))
         }
         return forms

@@ -18,7 +18,8 @@ enum BoundedRead {
             _ = try archive.extract(entry, skipCRC32: true) { chunk in
                 inflated += Int64(chunk.count)
                 if inflated > declared {
-                    throw PackagingError.corruptArchive(display, "'\(Echo.bounded(entry.path))' holds more bytes than it declares (\(declared))")
+                    throw PackagingError.corruptArchive(
+                        display, "'\(Echo.bounded(entry.path))' holds more bytes than it declares (\(declared))")
                 }
                 data.append(chunk.prefix(limit - data.count))
                 if data.count >= limit { throw Stop() }

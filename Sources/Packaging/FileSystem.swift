@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few file-system calls that must be atomic.
@@ -20,13 +21,13 @@ enum FileSystem {
     /// which plain `rename(2)` would replace).
     static func renameNoReplace(_ source: URL, to destination: URL) throws {
         #if os(Linux)
-        if let renameat2 = renameat2Function {
-            if renameat2(AT_FDCWD, source.path, AT_FDCWD, destination.path, 1 /* RENAME_NOREPLACE */) == 0 { return }
-            if errno != EINVAL && errno != ENOSYS { throw failure() }
-        }
+            if let renameat2 = renameat2Function {
+                if renameat2(AT_FDCWD, source.path, AT_FDCWD, destination.path, renameNoReplaceFlag) == 0 { return }
+                if errno != EINVAL && errno != ENOSYS { throw failure() }
+            }
         #elseif canImport(Darwin)
-        if renamex_np(source.path, destination.path, UInt32(RENAME_EXCL)) == 0 { return }
-        throw failure()
+            if renamex_np(source.path, destination.path, UInt32(RENAME_EXCL)) == 0 { return }
+            throw failure()
         #endif
         if FileManager.default.fileExists(atPath: destination.path) || isSymlink(destination) {
             throw Failure(errorDescription: "\(destination.path) already exists")
@@ -40,12 +41,12 @@ enum FileSystem {
     /// - Returns: where the old `b` now is.
     static func exchange(_ a: URL, _ b: URL, aside: URL) throws -> URL {
         #if os(Linux)
-        if let renameat2 = renameat2Function {
-            if renameat2(AT_FDCWD, a.path, AT_FDCWD, b.path, 2 /* RENAME_EXCHANGE */) == 0 { return a }
-            if errno != EINVAL && errno != ENOSYS { throw failure() }
-        }
+            if let renameat2 = renameat2Function {
+                if renameat2(AT_FDCWD, a.path, AT_FDCWD, b.path, renameExchangeFlag) == 0 { return a }
+                if errno != EINVAL && errno != ENOSYS { throw failure() }
+            }
         #elseif canImport(Darwin)
-        if renamex_np(a.path, b.path, UInt32(RENAME_SWAP)) == 0 { return a }
+            if renamex_np(a.path, b.path, UInt32(RENAME_SWAP)) == 0 { return a }
         #endif
         try rename(b, to: aside)
         do {
@@ -66,17 +67,20 @@ enum FileSystem {
     }
 
     #if os(Linux)
-    private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    /// glibc ≥ 2.28 has `renameat2`, but Swift's Glibc module does not export it: look it up.
-    private static let renameat2Function: Renameat2? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: Renameat2.self)
-    }()
+        private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        /// glibc ≥ 2.28 has `renameat2`, but Swift's Glibc module does not export it: look it up.
+        private static let renameat2Function: Renameat2? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+            return unsafeBitCast(symbol, to: Renameat2.self)
+        }()
+        /// `renameat2` flags from `<linux/fs.h>`, which Swift's Glibc module does not export either.
+        private static let renameNoReplaceFlag: UInt32 = 1
+        private static let renameExchangeFlag: UInt32 = 2
     #endif
 }
 
 #if canImport(Glibc)
-private let systemRename = Glibc.rename
+    private let systemRename = Glibc.rename
 #elseif canImport(Darwin)
-private let systemRename = Darwin.rename
+    private let systemRename = Darwin.rename
 #endif

@@ -33,7 +33,8 @@ public enum PackagingError: LocalizedError, Equatable {
         case .moveFailed(let path, let why):
             return "\(path): could not move the skill into place (\(why)); nothing was changed"
         case .unknownAgent(let name):
-            return "'\(name)' is neither an agent nor a path; give one of \(Agent.names.joined(separator: ", ")), all-detected, or a folder path (with a '/', or starting with '.' or '~')"
+            return
+                "'\(name)' is neither an agent nor a path; give one of \(Agent.names.joined(separator: ", ")), all-detected, or a folder path (with a '/', or starting with '.' or '~')"
         case .noAgentDetected:
             return "no agent detected (none of their configuration folders exists); name an agent with --to, or run 'skill agents'"
         }

@@ -30,7 +30,9 @@ public enum SkillInstaller {
     public static let entryLimit = 1_000
     public static let byteLimit: Int64 = 50 * 1024 * 1024
     public static let ratioLimit: Int64 = 100
-    static let scriptExtensions: Set<String> = ["sh", "bash", "zsh", "py", "js", "mjs", "cjs", "ts", "rb", "pl", "php", "ps1", "bat", "cmd", "swift", "go", "lua"]
+    static let scriptExtensions: Set<String> = [
+        "sh", "bash", "zsh", "py", "js", "mjs", "cjs", "ts", "rb", "pl", "php", "ps1", "bat", "cmd", "swift", "go", "lua",
+    ]
 
     /// Checks every entry of `source` (a zip or `.skill` archive, or a skill folder) without
     /// writing anything. `display` is how diagnostics name the source.
@@ -75,7 +77,10 @@ public enum SkillInstaller {
                 compressed += Int64(clamping: entry.compressedSize)
             }
             if raw.contains("\\") {
-                diagnostics.append(refuse(.installBackslash, "the entry '\(Echo.bounded(raw))' contains a backslash, which Windows reads as a folder separator", display))
+                diagnostics.append(
+                    refuse(
+                        .installBackslash,
+                        "the entry '\(Echo.bounded(raw))' contains a backslash, which Windows reads as a folder separator", display))
                 continue
             }
             if raw.hasPrefix("/") || raw.range(of: #"^[A-Za-z]:"#, options: .regularExpression) != nil {
@@ -88,21 +93,29 @@ public enum SkillInstaller {
                 continue
             }
             if entry.type == .symlink {
-                diagnostics.append(refuse(.installSymlink, "the entry '\(Echo.bounded(raw))' is a symbolic link, which could point anywhere", display))
+                diagnostics.append(
+                    refuse(.installSymlink, "the entry '\(Echo.bounded(raw))' is a symbolic link, which could point anywhere", display))
                 continue
             }
             guard let first = parts.first else { continue }
             topLevel.insert(String(first))
             let path = parts.dropFirst().joined(separator: "/")
             if entry.type == .directory { continue }
-            if parts.count == 1 { rootFiles.append(raw); continue }
+            if parts.count == 1 {
+                rootFiles.append(raw)
+                continue
+            }
             if !seen.insert(parts.joined(separator: "/").lowercased()).inserted {
-                diagnostics.append(refuse(.installDuplicate, "the entry '\(Echo.bounded(raw))' appears twice (letter case ignored)", display))
+                diagnostics.append(
+                    refuse(.installDuplicate, "the entry '\(Echo.bounded(raw))' appears twice (letter case ignored)", display))
                 continue
             }
             let lower = path.lowercased()
             if lower.hasSuffix(".zip") || lower.hasSuffix(".skill") {
-                diagnostics.append(refuse(.installNestedArchive, "the entry '\(Echo.bounded(raw))' is an archive inside the archive; unpack it into the skill instead", display))
+                diagnostics.append(
+                    refuse(
+                        .installNestedArchive,
+                        "the entry '\(Echo.bounded(raw))' is an archive inside the archive; unpack it into the skill instead", display))
                 continue
             }
             let mode = (entry.fileAttributes[.posixPermissions] as? NSNumber)?.uint16Value ?? 0o644
@@ -112,17 +125,28 @@ public enum SkillInstaller {
             diagnostics.append(refuse(.installTooManyEntries, "the archive has \(count) entries, over the limit of \(entryLimit)", display))
         }
         if total > byteLimit {
-            diagnostics.append(refuse(.installTooLarge, "the archive unpacks to \(total) bytes, over the limit of 50 MB (\(byteLimit) bytes)", display))
+            diagnostics.append(
+                refuse(.installTooLarge, "the archive unpacks to \(total) bytes, over the limit of 50 MB (\(byteLimit) bytes)", display))
         }
         if total > 1 << 20, total > compressed * ratioLimit {
-            diagnostics.append(refuse(.installCompressionRatio, "the archive unpacks to \(total / max(compressed, 1)) times its compressed size, over \(ratioLimit): a zip bomb", display))
+            diagnostics.append(
+                refuse(
+                    .installCompressionRatio,
+                    "the archive unpacks to \(total / max(compressed, 1)) times its compressed size, over \(ratioLimit): a zip bomb",
+                    display))
         }
         let name = topLevel.count == 1 ? topLevel.first! : ""
         if topLevel.count != 1 || !rootFiles.isEmpty {
             let found = (topLevel.sorted().map { "'\($0)/'" } + rootFiles.map { "'\($0)'" }).prefix(5).joined(separator: ", ")
-            diagnostics.append(refuse(.installTopLevel, "the archive must hold exactly one top-level folder named after the skill, with SKILL.md in it; it holds \(found.isEmpty ? "nothing" : found)", display))
+            diagnostics.append(
+                refuse(
+                    .installTopLevel,
+                    "the archive must hold exactly one top-level folder named after the skill, with SKILL.md in it; it holds \(found.isEmpty ? "nothing" : found)",
+                    display))
         }
-        return try finish(name: name, source: source, display: display, members: members, bytes: total, isArchive: true, diagnostics: diagnostics) {
+        return try finish(
+            name: name, source: source, display: display, members: members, bytes: total, isArchive: true, diagnostics: diagnostics
+        ) {
             guard let entry = archive[$0] else { return nil }
             return try BoundedRead.entry(entry, of: archive, limit: DocumentParser.largeFileBytes, display: display)
         }
@@ -139,23 +163,37 @@ public enum SkillInstaller {
                 total += file.size
                 let lower = file.path.lowercased()
                 if lower.hasSuffix(".zip") || lower.hasSuffix(".skill") {
-                    diagnostics.append(refuse(.installNestedArchive, "'\(Echo.bounded(file.path))' is an archive inside the skill; unpack it instead", display))
+                    diagnostics.append(
+                        refuse(
+                            .installNestedArchive, "'\(Echo.bounded(file.path))' is an archive inside the skill; unpack it instead", display
+                        ))
                 }
                 members.append((file.path, file.path, file.isExecutable))
             default:
-                diagnostics.append(refuse(.installSymlink, "'\(Echo.bounded(file.path))' is a symbolic link that leads out of the skill, to a folder, or nowhere", display))
+                diagnostics.append(
+                    refuse(
+                        .installSymlink,
+                        "'\(Echo.bounded(file.path))' is a symbolic link that leads out of the skill, to a folder, or nowhere", display))
             }
         }
         if files.count > entryLimit {
-            diagnostics.append(refuse(.installTooManyEntries, "the folder has \(files.count) files, over the limit of \(entryLimit)", display))
+            diagnostics.append(
+                refuse(.installTooManyEntries, "the folder has \(files.count) files, over the limit of \(entryLimit)", display))
         }
         if total > byteLimit {
-            diagnostics.append(refuse(.installTooLarge, "the folder holds \(total) bytes, over the limit of 50 MB (\(byteLimit) bytes)", display))
+            diagnostics.append(
+                refuse(.installTooLarge, "the folder holds \(total) bytes, over the limit of 50 MB (\(byteLimit) bytes)", display))
         }
         let name = source.standardizedFileURL.lastPathComponent
-        return (try? finish(name: name, source: source, display: display, members: members, bytes: total, isArchive: false, diagnostics: diagnostics) {
-            BoundedRead.file(source.appendingPathComponent($0).resolvingSymlinksInPath(), limit: DocumentParser.largeFileBytes)
-        }) ?? InstallPlan(name: name, source: source, files: [], scripts: [], allowedTools: [], uncompressedBytes: total, diagnostics: diagnostics, isArchive: false, members: [])
+        return
+            (try? finish(
+                name: name, source: source, display: display, members: members, bytes: total, isArchive: false, diagnostics: diagnostics
+            ) {
+                BoundedRead.file(source.appendingPathComponent($0).resolvingSymlinksInPath(), limit: DocumentParser.largeFileBytes)
+            })
+            ?? InstallPlan(
+                name: name, source: source, files: [], scripts: [], allowedTools: [], uncompressedBytes: total, diagnostics: diagnostics,
+                isArchive: false, members: [])
     }
 
     private static func finish(
@@ -277,7 +315,10 @@ public enum SkillInstaller {
                 _ = try archive.extract(entry) { chunk in
                     written += Int64(chunk.count)
                     total += Int64(chunk.count)
-                    if written > declared || total > byteLimit { throw PackagingError.corruptArchive(plan.source.path, "'\(Echo.bounded(member.entry))' holds more bytes than it declares") }
+                    if written > declared || total > byteLimit {
+                        throw PackagingError.corruptArchive(
+                            plan.source.path, "'\(Echo.bounded(member.entry))' holds more bytes than it declares")
+                    }
                     try handle.write(contentsOf: chunk)
                 }
             } catch let error as PackagingError {

@@ -64,20 +64,23 @@ public enum SkillPacker {
             case .file, .linkInside:
                 continue
             case .linkOutside:
-                diagnostics.append(Diagnostic(
-                    .error, .packSymlinkOutside,
-                    "this symbolic link leads out of the skill folder and is never followed; copy the file into the skill instead",
-                    path: path, line: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .packSymlinkOutside,
+                        "this symbolic link leads out of the skill folder and is never followed; copy the file into the skill instead",
+                        path: path, line: 1))
             case .linkToFolder:
-                diagnostics.append(Diagnostic(
-                    .error, .packSymlinkFolder,
-                    "this symbolic link points to a folder, which is not packed; replace it by the folder itself",
-                    path: path, line: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .packSymlinkFolder,
+                        "this symbolic link points to a folder, which is not packed; replace it by the folder itself",
+                        path: path, line: 1))
             case .linkBroken:
-                diagnostics.append(Diagnostic(
-                    .error, .packSymlinkBroken,
-                    "this symbolic link's target does not exist; remove the link or restore its target",
-                    path: path, line: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .packSymlinkBroken,
+                        "this symbolic link's target does not exist; remove the link or restore its target",
+                        path: path, line: 1))
             }
         }
         let name = validation.name

@@ -1,9 +1,10 @@
 import Foundation
 import SkillParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The folders `install` unpacks into and `uninstall` moves a skill aside into, inside the skills
@@ -40,7 +41,8 @@ enum StagingArea {
         for name in names {
             guard let prefix = WalkRules.stagingPrefixes.first(where: { name.hasPrefix($0) }) else { continue }
             if prefix == WalkRules.stagingPrefixes[0], let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }),
-               pid == getpid() || kill(pid, 0) == 0 || errno == EPERM {
+                pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
+            {
                 continue
             }
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))

@@ -25,7 +25,9 @@ public enum DocumentParser {
     ///   - key: the document's path inside its skill without `.md` (`SKILL`, `references/state`).
     ///   - isSkillFile: whether this is the skill's SKILL.md, whose frontmatter is required.
     ///   - maxBytes: the most bytes read; the rest of a longer document is left out, with a warning.
-    public static func parse(_ data: Data, path: String, skill: String, key: String, isSkillFile: Bool, maxBytes: Int = largeFileBytes) -> ParsedDocument {
+    public static func parse(_ data: Data, path: String, skill: String, key: String, isSkillFile: Bool, maxBytes: Int = largeFileBytes)
+        -> ParsedDocument
+    {
         parse(data, path: path, key: key, isSkillFile: isSkillFile, maxBytes: maxBytes) { _ in skill }
     }
 
@@ -39,13 +41,15 @@ public enum DocumentParser {
         let read = firstPart(of: data, maxBytes: maxBytes)
         let source = SourceText(bytes: read, path: path, diagnostics: &diagnostics)
         if source.lines.allSatisfy({ $0.trimming(" \t").isEmpty }) {
-            diagnostics.append(Diagnostic(.warning, .emptyFile, "the file is empty; write the skill's instructions in it", path: path, line: 1))
+            diagnostics.append(
+                Diagnostic(.warning, .emptyFile, "the file is empty; write the skill's instructions in it", path: path, line: 1))
         }
         if read.count < data.count {
-            diagnostics.append(Diagnostic(
-                .warning, .largeFile,
-                "the file is \(data.count) bytes, over the limit of \(maxBytes); only lines 1-\(source.lines.count) are read and indexed; split it into references of a few KB",
-                path: path, line: source.lines.count))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .largeFile,
+                    "the file is \(data.count) bytes, over the limit of \(maxBytes); only lines 1-\(source.lines.count) are read and indexed; split it into references of a few KB",
+                    path: path, line: source.lines.count))
         }
         let front = FrontmatterParser.parse(
             source, path: path, required: isSkillFile, diagnostics: &diagnostics)
@@ -59,7 +63,8 @@ public enum DocumentParser {
         check(blocks, source, path: path, diagnostics: &diagnostics)
 
         let doc = DocumentContext(skill: skillName(front.frontmatter), key: key, path: path, source: source, blocks: blocks)
-        let (preamble, sections) = SectionBuilder.sections(of: blocks, in: source, bodyStartLine: front.bodyStartLine, closingTags: closingTags)
+        let (preamble, sections) = SectionBuilder.sections(
+            of: blocks, in: source, bodyStartLine: front.bodyStartLine, closingTags: closingTags)
         let extractor = EntryExtractor(doc: doc, preamble: preamble, sections: sections)
         return ParsedDocument(
             document: Document(path: path, lineCount: source.lines.count, byteCount: data.count),
@@ -100,13 +105,19 @@ public enum DocumentParser {
             case .heading:
                 headings += 1
             case .code:
-                if let fence = openingFence(source.line(block.line)), !closes(source.line(block.endLine), fence) || block.endLine == block.line {
+                if let fence = openingFence(source.line(block.line)),
+                    !closes(source.line(block.endLine), fence) || block.endLine == block.line
+                {
                     let closing = String(repeating: fence.char, count: fence.count)
-                    let lost = switch block.endLine - block.line {
-                    case ...0: "the code fence opened here, on the document's last line, never closes; add a closing \(closing) line or remove it"
-                    case 1: "the code fence opened here never closes, so line \(block.endLine) reads as code; add a closing \(closing) line"
-                    default: "the code fence opened here never closes, so lines \(block.line + 1)-\(block.endLine) read as code; add a closing \(closing) line"
-                    }
+                    let lost =
+                        switch block.endLine - block.line {
+                        case ...0:
+                            "the code fence opened here, on the document's last line, never closes; add a closing \(closing) line or remove it"
+                        case 1:
+                            "the code fence opened here never closes, so line \(block.endLine) reads as code; add a closing \(closing) line"
+                        default:
+                            "the code fence opened here never closes, so lines \(block.line + 1)-\(block.endLine) read as code; add a closing \(closing) line"
+                        }
                     diagnostics.append(Diagnostic(.warning, .unclosedFence, lost, path: path, line: block.line))
                 }
             default:
@@ -114,17 +125,19 @@ public enum DocumentParser {
             }
             if block.depth > deepNesting, !reportedDepth {
                 reportedDepth = true
-                diagnostics.append(Diagnostic(
-                    .warning, .deepNesting,
-                    "lists or quotes are nested more than \(deepNesting) levels deep here; flatten them",
-                    path: path, line: block.line))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .deepNesting,
+                        "lists or quotes are nested more than \(deepNesting) levels deep here; flatten them",
+                        path: path, line: block.line))
             }
         }
         if headings > manyHeadings {
-            diagnostics.append(Diagnostic(
-                .warning, .manyHeadings,
-                "the file has \(headings) headings, more than \(manyHeadings); split it into several documents",
-                path: path, line: 1))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .manyHeadings,
+                    "the file has \(headings) headings, more than \(manyHeadings); split it into several documents",
+                    path: path, line: 1))
         }
     }
 

@@ -5,7 +5,9 @@ import Testing
 /// `skill install` accepts: the real binary, as a skill author would run it.
 @Suite struct BundledSkillsCommandTests {
     static let skills = BinaryRunner.packageRoot.appendingPathComponent("skills")
-    static let names = ["ios-architecture-patterns", "swiftui-app-wiring", "swiftui-architecture", "swiftui-mv-patterns", "swiftui-state-and-observation"]
+    static let names = [
+        "ios-architecture-patterns", "swiftui-app-wiring", "swiftui-architecture", "swiftui-mv-patterns", "swiftui-state-and-observation",
+    ]
 
     @Test func validateFindsNoProblem() throws {
         let result = try BinaryRunner.run(["validate", Self.skills.path, "--target", "claude"])

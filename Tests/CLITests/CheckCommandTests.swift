@@ -4,7 +4,8 @@ import Testing
 @Suite struct CheckCommandTests {
     static let labelled = BinaryRunner.packageRoot.appendingPathComponent("Tests/CheckTests/Fixtures/labelled")
     static let skills = BinaryRunner.packageRoot.appendingPathComponent("skills").path
-    static let antiPattern = "swiftui-architecture/references/anti-patterns#swiftui-architecture-anti-patterns/anti-pattern-async-work-without-boundaries"
+    static let antiPattern =
+        "swiftui-architecture/references/anti-patterns#swiftui-architecture-anti-patterns/anti-pattern-async-work-without-boundaries"
 
     private func check(_ arguments: [String]) throws -> BinaryRunner.Result {
         try BinaryRunner.run(["check", "--skills", Self.skills] + arguments, currentDirectory: Self.labelled)
@@ -13,15 +14,16 @@ import Testing
     @Test func aMistakeIsReportedWithExitOne() throws {
         let result = try check(["swift/mistake-await-between-flags.swift"])
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            swift/mistake-await-between-flags.swift:3-11: warning: Anti-Pattern: Async Work Without Boundaries (score 1.0)
-                why: await suspends; everything after it runs at some later time, outside the original update.
-                see: skill show \(Self.antiPattern)
-                fix: skill show \(Self.antiPattern)~example-2
-                swiftui-architecture: swiftui-architecture/references/anti-patterns.md:68
-            1 finding in 1 file (18 lines)
+        #expect(
+            result.stdout == """
+                swift/mistake-await-between-flags.swift:3-11: warning: Anti-Pattern: Async Work Without Boundaries (score 1.0)
+                    why: await suspends; everything after it runs at some later time, outside the original update.
+                    see: skill show \(Self.antiPattern)
+                    fix: skill show \(Self.antiPattern)~example-2
+                    swiftui-architecture: swiftui-architecture/references/anti-patterns.md:68
+                1 finding in 1 file (18 lines)
 
-            """)
+                """)
     }
 
     @Test func cleanCodeExitsZero() throws {
@@ -80,7 +82,9 @@ import Testing
         let python = FileManager.default.isExecutableFile(atPath: venvPython) ? venvPython : "python3"
         let validator = Process()
         validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        validator.arguments = [python, "-c", """
+        validator.arguments = [
+            python, "-c",
+            """
             import json, sys
             try:
                 import jsonschema
@@ -89,7 +93,8 @@ import Testing
             schema = json.load(open(sys.argv[1]))
             jsonschema.validators.validator_for(schema)(schema).validate(json.load(open(sys.argv[2])))
             print("valid")
-            """, schema, log.path]
+            """, schema, log.path,
+        ]
         let out = Pipe()
         validator.standardOutput = out
         try validator.run()
@@ -98,7 +103,9 @@ import Testing
         if said == "skip\n" {
             // Without the test tools (`swift test` alone) this check cannot run; CI must run it.
             #expect(ProcessInfo.processInfo.environment["CI"] != "true", "jsonschema is missing from \(python): run scripts/setup --tests")
-            print("skipped: Python's jsonschema is not installed; the SARIF log is not validated against the schema (scripts/setup --tests installs it)")
+            print(
+                "skipped: Python's jsonschema is not installed; the SARIF log is not validated against the schema (scripts/setup --tests installs it)"
+            )
             return
         }
         #expect(validator.terminationStatus == 0)
@@ -108,7 +115,9 @@ import Testing
     @Test func checklistsOnlyExitZero() throws {
         let result = try check(["--kind", "checklist", "swift/mistake-await-between-flags.swift"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("0 findings in 1 file (18 lines)\n\nchecklist  Model Ownership and Property Wrapper Choice  (@State)\n"))
+        #expect(
+            result.stdout.hasPrefix("0 findings in 1 file (18 lines)\n\nchecklist  Model Ownership and Property Wrapper Choice  (@State)\n")
+        )
     }
 
     @Test func badInputIsAClearError() throws {
@@ -117,7 +126,10 @@ import Testing
         #expect(missing.stderr == "error: Nope.swift does not exist; pass a file or folder of Swift, Python or TypeScript code\n")
         let other = try check(["labels.json"])
         #expect(other.status == 1)
-        #expect(other.stderr == "error: cannot check labels.json: not Swift, Python or TypeScript (.swift, .py, .ts, .tsx, .js, .jsx); pass such a file or a folder\n")
+        #expect(
+            other.stderr
+                == "error: cannot check labels.json: not Swift, Python or TypeScript (.swift, .py, .ts, .tsx, .js, .jsx); pass such a file or a folder\n"
+        )
         let score = try check(["--min-score", "2", "swift"])
         #expect(score.status == 64)
         #expect(score.stderr.contains("--min-score must be between 0 and 1"))

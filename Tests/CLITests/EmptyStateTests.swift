@@ -16,7 +16,9 @@ import Testing
     @Test func searchOfAnEmptyFolderSaysNothingIsIndexed() throws {
         let folder = try emptyFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try BinaryRunner.run(["search", "--skills", folder.path, "--index", folder.appendingPathComponent("i.sqlite").path, "state"])
+        let result = try BinaryRunner.run([
+            "search", "--skills", folder.path, "--index", folder.appendingPathComponent("i.sqlite").path, "state",
+        ])
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr == "error: no skills indexed: looked in \(folder.path) (no skills); pass --skills DIR or set SKILL_PATH\n")
@@ -25,12 +27,18 @@ import Testing
     @Test func aSkillPathOfMissingFoldersIsNamed() throws {
         let folder = try emptyFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try BinaryRunner.run(["search", "state"], environment: ["SKILL_PATH": "/no/such/a:/no/such/b", "SKILL_INDEX": folder.appendingPathComponent("i.sqlite").path])
+        let result = try BinaryRunner.run(
+            ["search", "state"],
+            environment: ["SKILL_PATH": "/no/such/a:/no/such/b", "SKILL_INDEX": folder.appendingPathComponent("i.sqlite").path])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: no skills indexed: looked in /no/such/a (missing), /no/such/b (missing); pass --skills DIR or set SKILL_PATH\n")
-        let list = try BinaryRunner.run(["list"], environment: ["SKILL_PATH": "/no/such/a", "SKILL_INDEX": folder.appendingPathComponent("i.sqlite").path])
+        #expect(
+            result.stderr
+                == "error: no skills indexed: looked in /no/such/a (missing), /no/such/b (missing); pass --skills DIR or set SKILL_PATH\n")
+        let list = try BinaryRunner.run(
+            ["list"], environment: ["SKILL_PATH": "/no/such/a", "SKILL_INDEX": folder.appendingPathComponent("i.sqlite").path])
         #expect(list.stdout == "no skills indexed: looked in /no/such/a (missing); pass --skills DIR or set SKILL_PATH\n")
-        let show = try BinaryRunner.run(["show", "state"], environment: ["SKILL_PATH": "/no/such/a", "SKILL_INDEX": folder.appendingPathComponent("i.sqlite").path])
+        let show = try BinaryRunner.run(
+            ["show", "state"], environment: ["SKILL_PATH": "/no/such/a", "SKILL_INDEX": folder.appendingPathComponent("i.sqlite").path])
         #expect(show.status == 1)
         #expect(show.stderr == "error: no skills indexed: looked in /no/such/a (missing); pass --skills DIR or set SKILL_PATH\n")
     }
@@ -43,8 +51,13 @@ import Testing
         try FileManager.default.copyItem(at: BinaryRunner.binary, to: copy)
         let result = try BinaryRunner.run(["search", "state"], currentDirectory: folder, environment: ["SKILL_PATH": ""], binary: copy)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: no skills indexed: looked in \(folder.path)/skills (missing), \(folder.path)/.claude/skills (missing), "))
-        #expect(result.stderr.hasSuffix(" (missing); the bundled skills were not found beside this binary (install with `make install`, or set SKILL_BUNDLED); pass --skills DIR or set SKILL_PATH\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "error: no skills indexed: looked in \(folder.path)/skills (missing), \(folder.path)/.claude/skills (missing), "))
+        #expect(
+            result.stderr.hasSuffix(
+                " (missing); the bundled skills were not found beside this binary (install with `make install`, or set SKILL_BUNDLED); pass --skills DIR or set SKILL_PATH\n"
+            ))
         #expect(result.stderr.contains("/.codex/skills (missing), "))
         let doctor = try BinaryRunner.run(["doctor"], currentDirectory: folder, environment: ["SKILL_PATH": ""], binary: copy)
         #expect(doctor.status == 1)
@@ -58,11 +71,13 @@ import Testing
         let result = try BinaryRunner.run(["doctor", "--index", index], environment: ["SKILL_PATH": "\(Self.skills.path):/no/such/folder"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(3)) == [
-            "folders searched for skills:", "  \(Self.skills.path)  5 skills", "  /no/such/folder  missing",
-        ])
+        #expect(
+            Array(lines.prefix(3)) == [
+                "folders searched for skills:", "  \(Self.skills.path)  5 skills", "  /no/such/folder  missing",
+            ])
         // The size as ByteCountFormatter writes it (a few hundred KB for these skills), then the time.
-        #expect(lines[3].hasPrefix("index: \(index)  ") && (lines[3].contains(" KB, last used 20") || lines[3].contains(" MB, last used 20")))
+        #expect(
+            lines[3].hasPrefix("index: \(index)  ") && (lines[3].contains(" KB, last used 20") || lines[3].contains(" MB, last used 20")))
         #expect(lines[4].hasPrefix("indexed: 5 skills, ") && lines[4].hasSuffix(" entries"))
         #expect(lines.last == "no problem found")
 
@@ -79,7 +94,9 @@ import Testing
         let result = try BinaryRunner.run(["doctor", "--skills", folder.path, "--index", folder.appendingPathComponent("i.sqlite").path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("\nindexed: 0 skills, 0 entries\n"))
-        #expect(result.stdout.hasSuffix("\nproblem: no skills indexed: looked in \(folder.path) (no skills); pass --skills DIR or set SKILL_PATH\n"))
+        #expect(
+            result.stdout.hasSuffix(
+                "\nproblem: no skills indexed: looked in \(folder.path) (no skills); pass --skills DIR or set SKILL_PATH\n"))
     }
 
     @Test func theServerSaysNoSkillsAreIndexedAndWhere() throws {
@@ -91,11 +108,14 @@ import Testing
             {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"state"}}}
 
             """
-        let result = try BinaryRunner.run(["serve", "--skills", folder.path, "--index", folder.appendingPathComponent("i.sqlite").path], input: input)
+        let result = try BinaryRunner.run(
+            ["serve", "--skills", folder.path, "--index", folder.appendingPathComponent("i.sqlite").path], input: input)
         #expect(result.status == 0)
         let reply = try #require(result.stdout.split(separator: "\n").last)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])
         let content = try #require((json["result"] as? [String: Any])?["content"] as? [[String: Any]])
-        #expect(content.first?["text"] as? String == "Nothing can match: no skills indexed: looked in \(folder.path) (no skills); pass --skills DIR or set SKILL_PATH.")
+        #expect(
+            content.first?["text"] as? String
+                == "Nothing can match: no skills indexed: looked in \(folder.path) (no skills); pass --skills DIR or set SKILL_PATH.")
     }
 }

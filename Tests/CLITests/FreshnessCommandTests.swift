@@ -7,12 +7,16 @@ import Testing
     /// A folder with one skill, searched once (so indexed) with `trust`, then the skill file
     /// appended to in place (its folder's time unchanged); returns the skill file's path and a
     /// `search --format line` runner.
-    func indexedThenEdited(trust: String) throws -> (folder: URL, skill: String, search: (String) throws -> BinaryRunner.Result, build: () throws -> Int32) {
+    func indexedThenEdited(trust: String) throws -> (
+        folder: URL, skill: String, search: (String) throws -> BinaryRunner.Result, build: () throws -> Int32
+    ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skill-fresh-\(UUID().uuidString)")
         let skill = folder.appendingPathComponent("skills/one/SKILL.md")
         try FileManager.default.createDirectory(at: skill.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("---\nname: one\ndescription: The one skill.\n---\n# One\n\nAbout one.\n".utf8).write(to: skill)
-        let base = ["--skills", folder.appendingPathComponent("skills").path, "--index", folder.appendingPathComponent("index.sqlite").path]
+        let base = [
+            "--skills", folder.appendingPathComponent("skills").path, "--index", folder.appendingPathComponent("index.sqlite").path,
+        ]
         let search = { (word: String) in
             try BinaryRunner.run(["search", word, "--format", "line"] + base, environment: ["SKILL_TRUST_SECONDS": trust])
         }

@@ -14,7 +14,9 @@ import Testing
     @Test(.needsCorpus) func searchOverTheCorpusFindsTestingSwiftFirst() throws {
         let index = indexPath()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let result = try BinaryRunner.run(["search", "--skills", BinaryRunner.corpus.path, "--index", index, "--json", "--limit", "3", "swift testing expect"])
+        let result = try BinaryRunner.run([
+            "search", "--skills", BinaryRunner.corpus.path, "--index", index, "--json", "--limit", "3", "swift testing expect",
+        ])
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 1)
@@ -42,8 +44,11 @@ import Testing
         let other = copy.appendingPathComponent("swiftui-architecture/SKILL.md").path
         #expect(result.stdout.hasPrefix(" 1. decision-tree  Property Wrapper Decision Tree\n"))
         #expect(result.stdout.contains("\n    also at \(other):65\n"))
-        let json = try BinaryRunner.run(["search", "--skills", Self.skills.path, "--skills", copy.path, "--index", index, "--json", "--limit", "1", "property wrapper"])
-        let results = try #require((try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["results"] as? [[String: Any]])
+        let json = try BinaryRunner.run([
+            "search", "--skills", Self.skills.path, "--skills", copy.path, "--index", index, "--json", "--limit", "1", "property wrapper",
+        ])
+        let results = try #require(
+            (try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["results"] as? [[String: Any]])
         let alsoAt = try #require(results.first?["alsoAt"] as? [[String: Any]])
         #expect(alsoAt.map { $0["absolutePath"] as? String } == [other])
     }
@@ -72,9 +77,15 @@ import Testing
     @Test func showAnUnknownIdSuggestsNearOnes() throws {
         let index = indexPath()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let result = try BinaryRunner.run(["show", "--skills", Self.skills.path, "--index", index, "swiftui-architecture/SKILL#swiftui-architecture/property-wrapper-decision-tre"])
+        let result = try BinaryRunner.run([
+            "show", "--skills", Self.skills.path, "--index", index,
+            "swiftui-architecture/SKILL#swiftui-architecture/property-wrapper-decision-tre",
+        ])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: no entry has the id 'swiftui-architecture/SKILL#swiftui-architecture/property-wrapper-decision-tre'; did you mean swiftui-architecture/SKILL#swiftui-architecture/property-wrapper-decision-tree?\n")
+        #expect(
+            result.stderr
+                == "error: no entry has the id 'swiftui-architecture/SKILL#swiftui-architecture/property-wrapper-decision-tre'; did you mean swiftui-architecture/SKILL#swiftui-architecture/property-wrapper-decision-tree?\n"
+        )
     }
 
     @Test func listNamesEveryBundledSkill() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The index file and what lies beside it: `--index` never replaces a file that is not an index,
@@ -28,9 +29,14 @@ import Glibc
         for i in 0..<count {
             let skill = root.appendingPathComponent("skill-\(i)")
             try FileManager.default.createDirectory(at: skill, withIntermediateDirectories: true)
-            let sections = (0..<20).map { "## Section \($0) of skill \(i)\n\nText about topic \($0) and state \(i).\n\n- [ ] check \($0)\n" }
-            try Data(("---\nname: skill-\(i)\ndescription: Skill \(i). Use when testing.\n---\n# Skill \(i)\n\n" + sections.joined(separator: "\n")).utf8)
-                .write(to: skill.appendingPathComponent("SKILL.md"))
+            let sections = (0..<20).map {
+                "## Section \($0) of skill \(i)\n\nText about topic \($0) and state \(i).\n\n- [ ] check \($0)\n"
+            }
+            try Data(
+                ("---\nname: skill-\(i)\ndescription: Skill \(i). Use when testing.\n---\n# Skill \(i)\n\n"
+                    + sections.joined(separator: "\n")).utf8
+            )
+            .write(to: skill.appendingPathComponent("SKILL.md"))
         }
         return root
     }
@@ -51,7 +57,10 @@ import Glibc
         try Data("my notes\n".utf8).write(to: notes)
         let result = try BinaryRunner.run(["build", "--skills", Self.skills.path, "--index", notes.path])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: \(notes.path) exists and is not a skill index; refusing to replace it: pass --index a new path (or SKILL_INDEX) or remove the file yourself\n")
+        #expect(
+            result.stderr
+                == "error: \(notes.path) exists and is not a skill index; refusing to replace it: pass --index a new path (or SKILL_INDEX) or remove the file yourself\n"
+        )
         #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes\n")
         #expect(temporaryFiles(dir) == [])
 
@@ -59,7 +68,9 @@ import Glibc
         let other = dir.appendingPathComponent("other.sqlite")
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE t(x)'); c.commit()", other.path]
+        python.arguments = [
+            "python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE t(x)'); c.commit()", other.path,
+        ]
         try python.run()
         python.waitUntilExit()
         let refused = try BinaryRunner.run(["search", "--skills", Self.skills.path, "--index", other.path, "state"])
@@ -132,23 +143,32 @@ import Glibc
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let old = Date().addingTimeInterval(-31 * 24 * 3600)
         let dead = try deadPID()
-        for name in ["index-0000old.sqlite", "index-0000old.sqlite-wal", "index-0000old.sqlite.last-search", "index-0000old.sqlite.checked", "index-000fresh.sqlite", "index-000fresh.sqlite.tmp-\(dead)-9", "notes.txt"] {
+        for name in [
+            "index-0000old.sqlite", "index-0000old.sqlite-wal", "index-0000old.sqlite.last-search", "index-0000old.sqlite.checked",
+            "index-000fresh.sqlite", "index-000fresh.sqlite.tmp-\(dead)-9", "notes.txt",
+        ] {
             let url = cache.appendingPathComponent(name)
             try Data("x".utf8).write(to: url)
-            if name.contains("old") || name == "notes.txt" { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path) }
+            if name.contains("old") || name == "notes.txt" {
+                try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
+            }
         }
         let result = try BinaryRunner.run(["doctor", "--prune", "--skills", Self.skills.path], environment: ["XDG_CACHE_HOME": dir.path])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("""
-            pruned: \(cache.path)/index-0000old.sqlite
-            pruned: \(cache.path)/index-0000old.sqlite-wal
-            pruned: \(cache.path)/index-0000old.sqlite.checked
-            pruned: \(cache.path)/index-0000old.sqlite.last-search
-            pruned: \(cache.path)/index-000fresh.sqlite.tmp-\(dead)-9
-            folders searched for skills:
+        #expect(
+            result.stdout.hasPrefix(
+                """
+                pruned: \(cache.path)/index-0000old.sqlite
+                pruned: \(cache.path)/index-0000old.sqlite-wal
+                pruned: \(cache.path)/index-0000old.sqlite.checked
+                pruned: \(cache.path)/index-0000old.sqlite.last-search
+                pruned: \(cache.path)/index-000fresh.sqlite.tmp-\(dead)-9
+                folders searched for skills:
 
-            """))
-        let left = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix("index-") || $0.contains("0000old") || $0.contains("000fresh") }.sorted()
+                """))
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter {
+            !$0.hasPrefix("index-") || $0.contains("0000old") || $0.contains("000fresh")
+        }.sorted()
         #expect(left == ["index-000fresh.sqlite", "notes.txt"])
     }
 }

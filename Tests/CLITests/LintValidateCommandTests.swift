@@ -23,17 +23,25 @@ import Testing
     }
 
     @Test func allowedToolsAsAListIsAWarning() throws {
-        let folder = try skill("tools-list", "---\nname: tools-list\ndescription: Lists its tools. Use when testing allowed-tools written as a list.\nallowed-tools:\n  - Bash\n  - Read\n---\n# Tools\n\nBody.\n")
+        let folder = try skill(
+            "tools-list",
+            "---\nname: tools-list\ndescription: Lists its tools. Use when testing allowed-tools written as a list.\nallowed-tools:\n  - Bash\n  - Read\n---\n# Tools\n\nBody.\n"
+        )
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let result = try BinaryRunner.run(["validate", folder.path])
         #expect(result.status == 0)
         #expect(result.stdout == "1 skill: 1 valid, 0 invalid (0 errors, 1 warning)\n")
-        #expect(result.stderr == "\(folder.path)/SKILL.md:4:1: warning: 'allowed-tools' is a YAML list; agents accept it, but the specification writes one space-separated string: 'allowed-tools: Bash Read' [frontmatter.allowed-tools.list]\n")
+        #expect(
+            result.stderr
+                == "\(folder.path)/SKILL.md:4:1: warning: 'allowed-tools' is a YAML list; agents accept it, but the specification writes one space-separated string: 'allowed-tools: Bash Read' [frontmatter.allowed-tools.list]\n"
+        )
     }
 
     @Test func minScoreOutOfRangeIsAUsageError() throws {
         for score in ["150", "-1"] {
-            let result = try BinaryRunner.run(["lint", "--min-score=\(score)", BinaryRunner.packageRoot.appendingPathComponent("skills").path])
+            let result = try BinaryRunner.run([
+                "lint", "--min-score=\(score)", BinaryRunner.packageRoot.appendingPathComponent("skills").path,
+            ])
             #expect(result.status == 64)
             #expect(result.stderr.hasPrefix("Error: --min-score must be between 0 and 100, not \(score)\n"))
         }

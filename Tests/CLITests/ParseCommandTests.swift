@@ -4,7 +4,9 @@ import Testing
 /// `skill parse` end to end: the real binary, real pipes, exit codes and streams.
 @Suite struct ParseCommandTests {
     @Test(.needsCorpus) func jsonOfTestingSwift() throws {
-        let result = try BinaryRunner.run(["parse", "--json", BinaryRunner.corpus.appendingPathComponent("makgunay__claude-swift-skills/testing-swift").path])
+        let result = try BinaryRunner.run([
+            "parse", "--json", BinaryRunner.corpus.appendingPathComponent("makgunay__claude-swift-skills/testing-swift").path,
+        ])
         #expect(result.status == 1)  // the cut description is an error
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 1)
@@ -29,7 +31,8 @@ import Testing
         let result = try BinaryRunner.run(["parse", fixture.path])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        let expected = try String(contentsOf: fixture.deletingLastPathComponent().appendingPathComponent("decision-tree.expected"), encoding: .utf8)
+        let expected = try String(
+            contentsOf: fixture.deletingLastPathComponent().appendingPathComponent("decision-tree.expected"), encoding: .utf8)
         #expect(result.stdout == expected)
     }
 

@@ -9,7 +9,8 @@ import Testing
 
     /// Runs `skill ARGS --skills <bundled> --index <own index>`.
     func run(_ arguments: [String], index: String, environment: [String: String] = [:]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run([arguments[0], "--skills", Self.skills.path, "--index", index] + arguments.dropFirst(), environment: environment)
+        try BinaryRunner.run(
+            [arguments[0], "--skills", Self.skills.path, "--index", index] + arguments.dropFirst(), environment: environment)
     }
 
     func indexPath() -> String {
@@ -53,7 +54,9 @@ import Testing
         for arguments in [["search", "--skill", "swiftui-architectur", "state"], ["search", "skill:swiftui-architectur", "state"]] {
             let result = try run(arguments, index: index)
             #expect(result.status == 1)
-            #expect(result.stderr == "error: no skill is named 'swiftui-architectur'; did you mean swiftui-architecture? (`skill list` lists them)\n")
+            #expect(
+                result.stderr
+                    == "error: no skill is named 'swiftui-architectur'; did you mean swiftui-architecture? (`skill list` lists them)\n")
         }
     }
 
@@ -62,11 +65,12 @@ import Testing
         defer { remove(index) }
         let result = try run(["search", "--format", "line", "--limit", "2", "property wrapper"], index: index)
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            \(Self.skills.path)/swiftui-architecture/SKILL.md:65:decision-tree:Property Wrapper Decision Tree
-            \(Self.skills.path)/swiftui-architecture/references/anti-patterns.md:132:anti-pattern:Anti-Pattern: Wrong Property Wrapper
+        #expect(
+            result.stdout == """
+                \(Self.skills.path)/swiftui-architecture/SKILL.md:65:decision-tree:Property Wrapper Decision Tree
+                \(Self.skills.path)/swiftui-architecture/references/anti-patterns.md:132:anti-pattern:Anti-Pattern: Wrong Property Wrapper
 
-            """)
+                """)
     }
 
     @Test func jsonCarriesTheAbsolutePath() throws {
@@ -85,10 +89,11 @@ import Testing
         let result = try run(["search", "--kind", "checklist", "testability"], index: index, environment: ["COLUMNS": "80"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.prefix(2) == [
-            " 1. checklist  Testability",
-            "    swiftui-architecture › SwiftUI Architect…  swiftui-architecture/SKILL.md:317",
-        ])
+        #expect(
+            lines.prefix(2) == [
+                " 1. checklist  Testability",
+                "    swiftui-architecture › SwiftUI Architect…  swiftui-architecture/SKILL.md:317",
+            ])
         #expect(lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("    skill show ") || !$0.contains("SKILL.md:") })
     }
 
@@ -96,18 +101,24 @@ import Testing
         let index = indexPath()
         defer { remove(index) }
         let result = try run(["search", "--json", "--limit", "5", "checklist"], index: index)
-        let results = try #require((try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])?["results"] as? [[String: Any]])
+        let results = try #require(
+            (try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])?["results"] as? [[String: Any]])
         #expect(results.count == 5)
         for hit in results {
             let snippet = try #require(hit["snippet"] as? String)
             let crumbs = ((hit["breadcrumb"] as? [String]) ?? []).joined(separator: " › ")
-            #expect(!snippet.isEmpty && !crumbs.contains(snippet.replacingOccurrences(of: "**", with: "")), "\(hit["id"] ?? ""): \(snippet)")
+            #expect(
+                !snippet.isEmpty && !crumbs.contains(snippet.replacingOccurrences(of: "**", with: "")), "\(hit["id"] ?? ""): \(snippet)")
         }
         let testability = try #require(results.first { ($0["id"] as? String)?.hasSuffix("/testability") == true })
-        #expect(testability["snippet"] as? String == "[ ] Business logic has unit tests that do not import SwiftUI · [ ] View models or adapters can be tested without rendering a view …")
+        #expect(
+            testability["snippet"] as? String
+                == "[ ] Business logic has unit tests that do not import SwiftUI · [ ] View models or adapters can be tested without rendering a view …"
+        )
     }
 
-    static let wrongWrapper = "swiftui-architecture/references/anti-patterns#swiftui-architecture-anti-patterns/anti-pattern-wrong-property-wrapper"
+    static let wrongWrapper =
+        "swiftui-architecture/references/anti-patterns#swiftui-architecture-anti-patterns/anti-pattern-wrong-property-wrapper"
 
     @Test func showAndGetSayEachFactOnce() throws {
         let index = indexPath()
@@ -117,7 +128,8 @@ import Testing
         #expect(show.status == 0)
         #expect(show.stdout.components(separatedBy: fixLine).count == 2)
         #expect(show.stdout.contains("\nFix: \(Self.wrongWrapper)~example-2 (lines 156-181, above)\n"))
-        let checklist = try run(["show", "swiftui-architecture/SKILL#swiftui-architecture/code-review-checklist/testability"], index: index)
+        let checklist = try run(
+            ["show", "swiftui-architecture/SKILL#swiftui-architecture/code-review-checklist/testability"], index: index)
         #expect(checklist.stdout.components(separatedBy: "Business logic has unit tests").count == 2)
 
         // The server's reply: the fix's code once in the whole JSON-RPC line.
@@ -181,7 +193,8 @@ import Testing
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "skill  swiftui-mv-patterns")
         #expect(lines[2].hasPrefix("The Model-View (MV) approach to SwiftUI"))
-        #expect(lines[4...6] == ["Documents: \(Self.skills.path)/swiftui-mv-patterns", "  SKILL.md", "  references/existing-view-models.md"])
+        #expect(
+            lines[4...6] == ["Documents: \(Self.skills.path)/swiftui-mv-patterns", "  SKILL.md", "  references/existing-view-models.md"])
         #expect(lines.contains("checklist (1)"))
         #expect(lines.contains("  Refactor Checklist  swiftui-mv-patterns/SKILL#swiftui-mv-patterns/refactor-checklist"))
         let json = try run(["show", "--json", "swiftui-mv-patterns"], index: index)

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import SkillCheck
 import SkillIndex
+import Testing
 
 /// Signatures live in the index and follow the skills through incremental builds.
 @Suite struct IndexSignatureTests {
@@ -63,16 +63,19 @@ import SkillIndex
     @Test func aChangedAntiPatternIsMatchedAfterAnIncrementalBuild() throws {
         let folder = try TemporaryFolder()
         _ = try folder.write(Self.other, to: "skills/other/SKILL.md")
-        _ = try folder.write(Self.skill.replacingOccurrences(of: """
-            let gate = DispatchSemaphore(value: 0)
-            Task {
-                await work()
-                gate.signal()
-            }
-            gate.wait()
-            """, with: "@Published var count = 0"), to: "skills/demo/SKILL.md")
+        _ = try folder.write(
+            Self.skill.replacingOccurrences(
+                of: """
+                    let gate = DispatchSemaphore(value: 0)
+                    Task {
+                        await work()
+                        gate.signal()
+                    }
+                    gate.wait()
+                    """, with: "@Published var count = 0"), to: "skills/demo/SKILL.md")
         let code = try folder.write(Self.user, to: "code/Run.swift")
-        let index = SkillIndex(roots: [folder.url.appendingPathComponent("skills")], indexURL: folder.url.appendingPathComponent("index.sqlite"))
+        let index = SkillIndex(
+            roots: [folder.url.appendingPathComponent("skills")], indexURL: folder.url.appendingPathComponent("index.sqlite"))
         try index.refresh()
         let before = try index.checker().check(paths: [code.path], minScore: 0.9).findings
         #expect(before.isEmpty)
@@ -101,8 +104,10 @@ import SkillIndex
             try checker.check(paths: [folder.url.path + "/missing.swift"])
         }
         #expect(throws: CheckError.unsupported(notes.path)) { try checker.check(paths: [notes.path]) }
-        #expect(CheckError.unsupported("notes.txt").errorDescription
-            == "cannot check notes.txt: not Swift, Python or TypeScript (.swift, .py, .ts, .tsx, .js, .jsx); pass such a file or a folder")
+        #expect(
+            CheckError.unsupported("notes.txt").errorDescription
+                == "cannot check notes.txt: not Swift, Python or TypeScript (.swift, .py, .ts, .tsx, .js, .jsx); pass such a file or a folder"
+        )
     }
 
     @Test func foldersAreWalkedForKnownLanguagesSkippingBuildAndHiddenFolders() throws {

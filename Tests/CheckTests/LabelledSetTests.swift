@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillCheck
 
 /// The labelled set (Fixtures/labelled): precision and recall at the default threshold.
@@ -22,7 +23,8 @@ import Testing
         // Only the mistakes modelled on the bundled skills can be found with them alone.
         let bundled = Labelled.set.files.filter { file in
             guard let mistake = file.mistake else { return false }
-            return FileManager.default.fileExists(atPath: bundledSkills.appendingPathComponent(String(mistake.modelledOn.prefix { $0 != "/" })).path)
+            return FileManager.default.fileExists(
+                atPath: bundledSkills.appendingPathComponent(String(mistake.modelledOn.prefix { $0 != "/" })).path)
         }
         #expect(bundled.count >= 10)
         #expect(try score(Checkers.bundled, files: bundled).recall >= 0.5)

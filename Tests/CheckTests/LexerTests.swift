@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SkillCheck
 
 /// (kind, text) of every token, for exact comparisons.
@@ -22,34 +23,36 @@ private func lex(_ source: String, _ language: SourceLanguage) -> [String] {
 @Suite struct LexerTests {
     @Test func swiftDeclarationWithAttributeAndComments() {
         let source = """
-        // a comment: @State var x
-        @State private var count = 0 /* block /* nested */ still comment */
-        """
+            // a comment: @State var x
+            @State private var count = 0 /* block /* nested */ still comment */
+            """
         #expect(lex(source, .swift) == ["attr:@State", "kw:private", "kw:var", "id:count", "sym:=", "num:0"])
     }
 
     @Test func swiftStringsAreOneTokenEach() {
         let source = #"""
-        let a = "x // not a comment \(f("y)")) end"
-        let b = #"raw "quoted" \(no) "#
-        let c = """
-            multi "line" // still string
-            """
-        """#
-        #expect(lex(source, .swift) == [
-            "kw:let", "id:a", "sym:=", #"str:"x // not a comment \(f("y)")) end""#,
-            "kw:let", "id:b", "sym:=", ##"str:#"raw "quoted" \(no) "#"##,
-            "kw:let", "id:c", "sym:=", "str:\"\"\"\n    multi \"line\" // still string\n    \"\"\"",
-        ])
+            let a = "x // not a comment \(f("y)")) end"
+            let b = #"raw "quoted" \(no) "#
+            let c = """
+                multi "line" // still string
+                """
+            """#
+        #expect(
+            lex(source, .swift) == [
+                "kw:let", "id:a", "sym:=", #"str:"x // not a comment \(f("y)")) end""#,
+                "kw:let", "id:b", "sym:=", ##"str:#"raw "quoted" \(no) "#"##,
+                "kw:let", "id:c", "sym:=", "str:\"\"\"\n    multi \"line\" // still string\n    \"\"\"",
+            ])
     }
 
     @Test func swiftDirectivesMembersAndOperators() {
         let source = "#Preview { List(items) { $0.name }.task(id: x) { await load() } }\na ?? b...c"
-        #expect(lex(source, .swift) == [
-            "dir:#Preview", "sym:{", "id:List", "sym:(", "id:items", "sym:)", "sym:{", "id:$0", "sym:.", "id:name", "sym:}",
-            "sym:.", "id:task", "sym:(", "id:id", "sym::", "id:x", "sym:)", "sym:{", "kw:await", "id:load", "sym:(", "sym:)",
-            "sym:}", "sym:}", "id:a", "sym:??", "id:b", "sym:...", "id:c",
-        ])
+        #expect(
+            lex(source, .swift) == [
+                "dir:#Preview", "sym:{", "id:List", "sym:(", "id:items", "sym:)", "sym:{", "id:$0", "sym:.", "id:name", "sym:}",
+                "sym:.", "id:task", "sym:(", "id:id", "sym::", "id:x", "sym:)", "sym:{", "kw:await", "id:load", "sym:(", "sym:)",
+                "sym:}", "sym:}", "id:a", "sym:??", "id:b", "sym:...", "id:c",
+            ])
     }
 
     @Test func linesAreCountedThroughMultiLineStringsAndComments() {
@@ -74,22 +77,24 @@ private func lex(_ source: String, _ language: SourceLanguage) -> [String] {
 
     @Test func pythonCommentsStringsAndDecorators() {
         let source = """
-        @app.route("/x")  # comment with "quote"
-        def f(a, *rest):
-            return f"{a}" + r'\\d' + '''doc # not comment'''
-        """
-        #expect(lex(source, .python) == [
-            "attr:@app.route", "sym:(", "str:\"/x\"", "sym:)", "kw:def", "id:f", "sym:(", "id:a", "sym:,", "sym:*", "id:rest",
-            "sym:)", "sym::", "kw:return", "str:f\"{a}\"", "sym:+", "str:r'\\d'", "sym:+", "str:'''doc # not comment'''",
-        ])
+            @app.route("/x")  # comment with "quote"
+            def f(a, *rest):
+                return f"{a}" + r'\\d' + '''doc # not comment'''
+            """
+        #expect(
+            lex(source, .python) == [
+                "attr:@app.route", "sym:(", "str:\"/x\"", "sym:)", "kw:def", "id:f", "sym:(", "id:a", "sym:,", "sym:*", "id:rest",
+                "sym:)", "sym::", "kw:return", "str:f\"{a}\"", "sym:+", "str:r'\\d'", "sym:+", "str:'''doc # not comment'''",
+            ])
     }
 
     @Test func typeScriptTemplatesAndComments() {
         let source = "const s = `a ${b + `inner ${c}`} // not comment`; // comment\nlet t = 'x' /* c */"
-        #expect(lex(source, .typescript) == [
-            "kw:const", "id:s", "sym:=", "str:`a ${b + `inner ${c}`} // not comment`", "sym:;",
-            "kw:let", "id:t", "sym:=", "str:'x'",
-        ])
+        #expect(
+            lex(source, .typescript) == [
+                "kw:const", "id:s", "sym:=", "str:`a ${b + `inner ${c}`} // not comment`", "sym:;",
+                "kw:let", "id:t", "sym:=", "str:'x'",
+            ])
     }
 
     @Test func languagesFromFencesAndPaths() {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SkillParser
+import Testing
+
 @testable import SkillCheck
 
 /// The bundled skills' own code: each ❌ block is found by its own anti-pattern, ✅ code gives
@@ -19,7 +20,8 @@ import SkillParser
             for (id, records) in CodeRecord.records(for: skill.entries) {
                 for record in records where record.role == .mistake && checker.signatures.ids.contains(id) {
                     let entry = try #require(skill.entries.first { $0.id == id })
-                    let block = try #require(entry.code.first { CodeSketch(CodeRecord.split($0.code).bad, language: .swift).words == record.sketch.words })
+                    let block = try #require(
+                        entry.code.first { CodeSketch(CodeRecord.split($0.code).bad, language: .swift).words == record.sketch.words })
                     let findings = checker.review(CodeRecord.split(block.code).bad, language: .swift, path: "x.swift").findings
                     #expect(findings.contains { $0.id == id && $0.score == 1 }, "\(id) not found in its own code: \(findings.map(\.id))")
                     checked += 1

@@ -1,13 +1,17 @@
-import Testing
 import SkillParser
+import Testing
+
 @testable import SkillCheck
 
 private func code(_ id: String, skill: String, _ source: String, mistake: Bool = false, fix: String? = nil) -> IndexedCode {
-    let record = mistake
-        ? CodeRecord(role: .mistake, sketch: CodeSketch(source, language: .swift), why: "Why: it hurts.", fix: fix.map { _ in id + "~fix" },
-                     fixSketch: fix.map { CodeSketch($0, language: .swift) }, fixCode: fix ?? "")
+    let record =
+        mistake
+        ? CodeRecord(
+            role: .mistake, sketch: CodeSketch(source, language: .swift), why: "Why: it hurts.", fix: fix.map { _ in id + "~fix" },
+            fixSketch: fix.map { CodeSketch($0, language: .swift) }, fixCode: fix ?? "")
         : CodeRecord(role: .code, sketch: CodeSketch(source, language: .swift))
-    return IndexedCode(id: id, title: "Title of \(id)", skill: skill, source: SourceSpan(path: "\(skill)/SKILL.md", line: 7, endLine: 9), record: record)
+    return IndexedCode(
+        id: id, title: "Title of \(id)", skill: skill, source: SourceSpan(path: "\(skill)/SKILL.md", line: 7, endLine: 9), record: record)
 }
 
 /// Two skills whose ordinary code uses the framework words the mistake is made of.
@@ -18,7 +22,9 @@ private let background = [
     code("a/SKILL#four~example-1", skill: "a", "struct W: View { let date: Date\n var body: some View { Text(date, format: .dateTime) } }"),
 ]
 
-private let mistake = code("a/SKILL#formatter-in-body", skill: "a", """
+private let mistake = code(
+    "a/SKILL#formatter-in-body", skill: "a",
+    """
     var body: some View {
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
@@ -30,7 +36,8 @@ private let mistake = code("a/SKILL#formatter-in-body", skill: "a", """
     @Test func findsTheMistakeWithOtherNamesAndReportsItsParts() throws {
         let set = SignatureSet(background + [mistake])
         #expect(set.count == 1)
-        let findings = set.check("""
+        let findings = set.check(
+            """
             import SwiftUI
 
             struct Receipt: View {
@@ -58,8 +65,16 @@ private let mistake = code("a/SKILL#formatter-in-body", skill: "a", """
 
     @Test func ordinaryCodeAndTheFixGiveNothing() {
         let set = SignatureSet(background + [mistake])
-        #expect(set.check("struct W: View { let date: Date\n var body: some View { Text(date, format: .dateTime) } }", language: .swift, path: "W.swift").isEmpty)
-        #expect(set.check("static let style = Date.FormatStyle.dateTime\nvar body: some View { Text(date, format: Self.style) }", language: .swift, path: "F.swift").isEmpty)
+        #expect(
+            set.check(
+                "struct W: View { let date: Date\n var body: some View { Text(date, format: .dateTime) } }", language: .swift,
+                path: "W.swift"
+            ).isEmpty)
+        #expect(
+            set.check(
+                "static let style = Date.FormatStyle.dateTime\nvar body: some View { Text(date, format: Self.style) }", language: .swift,
+                path: "F.swift"
+            ).isEmpty)
         #expect(set.check("", language: .swift, path: "Empty.swift").isEmpty)
         #expect(set.check("var body: some View { let formatter = DateFormatter() }", language: .python, path: "x.py").isEmpty)
     }

@@ -32,10 +32,12 @@ final class TemporaryFolder: @unchecked Sendable {
 enum Checkers {
     private static let folder = try! TemporaryFolder()
 
-    static let bundled: Checker = try! SkillIndex(roots: [bundledSkills], indexURL: folder.url.appendingPathComponent("bundled.sqlite")).checker()
+    static let bundled: Checker = try! SkillIndex(roots: [bundledSkills], indexURL: folder.url.appendingPathComponent("bundled.sqlite"))
+        .checker()
 
     /// The bundled skills and the corpus, or `nil` when ../shared/corpus is absent.
-    static let withCorpus: Checker? = FileManager.default.fileExists(atPath: corpus.path)
+    static let withCorpus: Checker? =
+        FileManager.default.fileExists(atPath: corpus.path)
         ? try! SkillIndex(roots: [bundledSkills, corpus], indexURL: folder.url.appendingPathComponent("corpus.sqlite")).checker()
         : nil
 }
@@ -58,7 +60,9 @@ struct Labelled: Decodable {
 }
 
 /// Precision and recall of `checker` on the labelled files (see Benchmarks/check_labelled.py).
-func score(_ checker: Checker, files: [Labelled.File], minScore: Double = SignatureSet.defaultMinScore) throws -> (precision: Double, recall: Double, falsePositives: [String]) {
+func score(_ checker: Checker, files: [Labelled.File], minScore: Double = SignatureSet.defaultMinScore) throws -> (
+    precision: Double, recall: Double, falsePositives: [String]
+) {
     var correct = 0
     var all = 0
     var found = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillIndex
 
 /// The default roots follow the agents table: every agent's folders that exist, project level
@@ -24,10 +25,12 @@ import Testing
         ]
         let config = try IndexConfiguration.resolve(environment: env, currentDirectory: cwd)
         let real = { (p: String) in box.folder.appendingPathComponent(p).resolvingSymlinksInPath().path }
-        #expect(config.roots.map(\.path) == [
-            "work/.agents/skills", "work/.gemini/skills", "work/.opencode/skills", "work/.qwen/skills", "work/.github/skills",
-            "home/.claude/skills", "home/.agents/skills", "elsewhere/codex/skills", "home/.gemini/skills",
-            "home/.config/opencode/skills", "home/.qwen/skills", "home/.copilot/skills", "bundled",
-        ].map(real))
+        #expect(
+            config.roots.map(\.path)
+                == [
+                    "work/.agents/skills", "work/.gemini/skills", "work/.opencode/skills", "work/.qwen/skills", "work/.github/skills",
+                    "home/.claude/skills", "home/.agents/skills", "elsewhere/codex/skills", "home/.gemini/skills",
+                    "home/.config/opencode/skills", "home/.qwen/skills", "home/.copilot/skills", "bundled",
+                ].map(real))
     }
 }

@@ -1,33 +1,34 @@
 import Foundation
 import Testing
+
 @testable import SkillIndex
 
 /// An any-word query scores a bounded number of rows: its rarest terms choose the candidates,
 /// and the common terms still count in the candidates' scores (docs/search.md: Bounded work).
 @Suite struct BoundedSearchTests {
     static let skill = """
-    ---
-    name: layouts
-    description: Layouts.
-    ---
-    # Layouts
+        ---
+        name: layouts
+        description: Layouts.
+        ---
+        # Layouts
 
-    ## Zephyr grids
-    A zephyr grid keeps the view state of each cell in a layout.
+        ## Zephyr grids
+        A zephyr grid keeps the view state of each cell in a layout.
 
-    ## Quasar stacks
-    A quasar stack lays out one view.
+        ## Quasar stacks
+        A quasar stack lays out one view.
 
-    ## View state
-    Keep the view state in the layout's owner.
+        ## View state
+        Keep the view state in the layout's owner.
 
-    ## State restoration
-    Restore the view state when the app starts again.
+        ## State restoration
+        Restore the view state when the app starts again.
 
-    ## View identity
-    A view with a stable identity keeps its state.
+        ## View identity
+        A view with a stable identity keeps its state.
 
-    """ + (1...10).map { "## Palette \($0)\nColour \($0) of the palette, in light and dark.\n\n" }.joined()
+        """ + (1...10).map { "## Palette \($0)\nColour \($0) of the palette, in light and dark.\n\n" }.joined()
 
     /// The titles and scores of the results of `query` over the index, scoring at most `rows`
     /// rows; a query of more than `shortQuery` terms is a question.
@@ -65,7 +66,8 @@ import Testing
     /// later entry, which then ranked as if it held fewer words.
     @Test func aPhraseAmongTheRareTermsLeavesTheScoresWhole() throws {
         let box = try Sandbox(fixtures: nil)
-        try box.write("""
+        try box.write(
+            """
             ---
             name: sessions
             description: Sessions.

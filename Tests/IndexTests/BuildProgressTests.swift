@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillIndex
 
 /// The progress a build reports counts each skill once and ends at its total.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SkillIndex
 import SkillParser
 import Testing
+
+@testable import SkillIndex
 
 /// The readers' freshness rule (docs/search.md, "Freshness"): a check trusted for a short window,
 /// then a bounded check of the folders and the recently changed documents, and a full check at
@@ -20,7 +21,9 @@ import Testing
         for i in 0..<Self.documentCount {
             try box.write("# Reference \(i)\n\nPlain words about reference \(i).\n", to: reference(i))
         }
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: box.skills.appendingPathComponent(reference(0)).path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)],
+            ofItemAtPath: box.skills.appendingPathComponent(reference(0)).path)
         let index = box.index()
         try index.refresh()
         return (box, index)
@@ -153,7 +156,8 @@ import Testing
         #expect(FreshnessRule.reader(environment: [:]) == FreshnessRule(trustSeconds: 2, fullCheckSeconds: 30))
         #expect(FreshnessRule.reader(environment: ["SKILL_TRUST_SECONDS": "0"]) == .everything)
         #expect(FreshnessRule.reader(environment: ["SKILL_TRUST_SECONDS": "0.5"]) == FreshnessRule(trustSeconds: 0.5, fullCheckSeconds: 30))
-        #expect(FreshnessRule.reader(environment: ["SKILL_TRUST_SECONDS": "120"]) == FreshnessRule(trustSeconds: 120, fullCheckSeconds: 120))
+        #expect(
+            FreshnessRule.reader(environment: ["SKILL_TRUST_SECONDS": "120"]) == FreshnessRule(trustSeconds: 120, fullCheckSeconds: 120))
         #expect(FreshnessRule.reader(environment: ["SKILL_TRUST_SECONDS": "soon"]) == FreshnessRule(trustSeconds: 2, fullCheckSeconds: 30))
     }
 }

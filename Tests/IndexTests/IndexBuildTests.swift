@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SkillParser
 import Testing
+
 @testable import SkillIndex
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct IndexBuildTests {
     @Test func fullBuildIndexesEverySkill() throws {
@@ -50,7 +52,8 @@ import Testing
         let box = try Sandbox()
         let index = box.index()
         try index.refresh()
-        try box.write("# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: "navigation/references/deep-links.md")
+        try box.write(
+            "# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: "navigation/references/deep-links.md")
         #expect(try index.isStale())
         let report = try index.refresh()
         #expect(!report.full)
@@ -112,7 +115,8 @@ import Testing
     @Test func interruptedIncrementalBuildLeavesTheOldIndex() throws {
         let box = try Sandbox()
         try box.index().refresh()
-        try box.write("# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: "navigation/references/deep-links.md")
+        try box.write(
+            "# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: "navigation/references/deep-links.md")
         let crashing = box.index()
         crashing.stopAfterDocuments = 1
         #expect(throws: IndexError.interrupted) { try crashing.refresh() }
@@ -138,7 +142,8 @@ import Testing
     @Test func interruptedRebuildKeepsTheOldIndexAnswering() throws {
         let box = try Sandbox()
         try box.index().refresh()
-        try box.write("# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: "navigation/references/deep-links.md")
+        try box.write(
+            "# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: "navigation/references/deep-links.md")
         let crashing = box.index()
         crashing.stopAfterDocuments = 1
         #expect(throws: IndexError.interrupted) { try crashing.refresh(full: true) }
@@ -169,7 +174,9 @@ import Testing
 
     @Test func duplicateNamesInOneRootGetASuffix() throws {
         let box = try Sandbox()
-        try box.write("---\nname: navigation\ndescription: Another copy. Use never.\n---\n# Copy\n\nSecond copy.\n", to: "zz-copy/navigation/SKILL.md")
+        try box.write(
+            "---\nname: navigation\ndescription: Another copy. Use never.\n---\n# Copy\n\nSecond copy.\n", to: "zz-copy/navigation/SKILL.md"
+        )
         let index = box.index()
         let report = try index.refresh()
         #expect(report.added.map(\.name) == ["navigation", "navigation~2", "swiftui-state"])
@@ -230,7 +237,10 @@ import Testing
         let env = ["HOME": home.path, "SKILL_BUNDLED": box.folder.appendingPathComponent("bundled").path]
         let config = try IndexConfiguration.resolve(environment: env, currentDirectory: cwd)
         let real = { (p: String) in box.folder.appendingPathComponent(p).resolvingSymlinksInPath().path }
-        #expect(config.roots.map(\.path) == [real("work/skills"), real("work/.claude/skills"), real("home/.claude/skills"), real("home/.codex/skills"), real("bundled")])
+        #expect(
+            config.roots.map(\.path) == [
+                real("work/skills"), real("work/.claude/skills"), real("home/.claude/skills"), real("home/.codex/skills"), real("bundled"),
+            ])
         #expect(config.indexURL.path.hasPrefix(home.appendingPathComponent(".cache/skill/index-").path))
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SkillIndex
 import SkillParser
 import Testing
+
+@testable import SkillIndex
 
 /// The index never silently drifts from the files: a stamp is recorded only for what a build
 /// actually read, `chmod` counts as a change, and `refresh(verify:)` repairs what differs.
@@ -99,7 +100,8 @@ extension IndexDriftTests {
         try FileManager.default.createSymbolicLink(
             at: link, withDestinationURL: box.skills.appendingPathComponent("navigation/references/deep-links.md"))
         try FileManager.default.createSymbolicLink(
-            at: box.skills.appendingPathComponent("swiftui-state/own.md"), withDestinationURL: box.skills.appendingPathComponent("swiftui-state/SKILL.md"))
+            at: box.skills.appendingPathComponent("swiftui-state/own.md"),
+            withDestinationURL: box.skills.appendingPathComponent("swiftui-state/SKILL.md"))
         let index = box.index()
         try index.refresh()
         let documents = try index.skills().first { $0.name == "swiftui-state" }?.documents ?? []

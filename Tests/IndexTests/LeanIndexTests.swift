@@ -1,7 +1,8 @@
 import Foundation
-@testable import SkillIndex
 import SkillParser
 import Testing
+
+@testable import SkillIndex
 
 /// The index keeps no copy of an entry: `entry(id:)` parses its document again, after checking
 /// its hash; the typo vocabulary and the full-text index are kept by the build, and an
@@ -28,24 +29,25 @@ import Testing
     /// them (an entry inside a section, a heading holding " › "): every result's equal the Parser's.
     @Test func everyResultsHeadingsEqualTheParsersOwn() throws {
         let box = try Sandbox()
-        try box.write("""
-        ---
-        name: crumbs
-        description: Headings. Use for crumbs.
-        ---
-        # Crumbs
+        try box.write(
+            """
+            ---
+            name: crumbs
+            description: Headings. Use for crumbs.
+            ---
+            # Crumbs
 
-        ## Before › after
-        Lanterns in a heading with the separator.
+            ## Before › after
+            Lanterns in a heading with the separator.
 
-        ### Inner
-        Lanterns below it.
+            ### Inner
+            Lanterns below it.
 
-        ```swift
-        let lantern = Lantern()
-        ```
+            ```swift
+            let lantern = Lantern()
+            ```
 
-        """, to: "crumbs/SKILL.md")
+            """, to: "crumbs/SKILL.md")
         let index = box.index()
         try index.refresh()
         var compared = 0
@@ -183,7 +185,8 @@ import Testing
         // FTS5's own check of its index against the entries it reads (through `inflate()`): a
         // delete trigger that gave other values than were indexed fails it.
         try db.execute("INSERT INTO fts(fts, rank) VALUES ('integrity-check', 1)")
-        try db.execute("""
+        try db.execute(
+            """
             CREATE VIRTUAL TABLE temp.fts_row USING fts5vocab(main, fts, row);
             CREATE VIRTUAL TABLE temp.recount USING fts5(title, breadcrumb, keywords, text, code,
                 content='', detail=none, tokenize='unicode61 remove_diacritics 2');
@@ -191,8 +194,10 @@ import Testing
             INSERT INTO temp.recount(title, breadcrumb, keywords, text, code) SELECT title, breadcrumb, keywords, inflate(text), inflate(code) FROM entries;
             """)
         let row: (Statement) -> String = { "\($0.text(0)) \($0.int(1))" }
-        return (try db.query("SELECT term, doc FROM words_vocab ORDER BY term", [], row),
-                try db.query("SELECT term, doc FROM temp.fts_row ORDER BY term", [], row),
-                try db.query("SELECT term, doc FROM temp.recount_row ORDER BY term", [], row))
+        return (
+            try db.query("SELECT term, doc FROM words_vocab ORDER BY term", [], row),
+            try db.query("SELECT term, doc FROM temp.fts_row ORDER BY term", [], row),
+            try db.query("SELECT term, doc FROM temp.recount_row ORDER BY term", [], row)
+        )
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SkillIndex
 import SkillParser
 import Testing
+
+@testable import SkillIndex
 
 /// `enableParallelSearches(readers:)`: searches over a pool of read-only connections give the
 /// answers of the index's own connection, run at the same time, and follow a refresh or a rebuild.
@@ -46,12 +47,14 @@ import Testing
         index.enableParallelSearches(readers: 2)
         try index.refresh()
         #expect(try index.search("zanzibarquokka").results.isEmpty)
-        try box.write("---\nname: notes\ndescription: Notes.\n---\n# Notes\n\n## Quokka\n\nThe zanzibarquokka rule.\n", to: "notes/SKILL.md")
+        try box.write(
+            "---\nname: notes\ndescription: Notes.\n---\n# Notes\n\n## Quokka\n\nThe zanzibarquokka rule.\n", to: "notes/SKILL.md")
         try index.refresh()
         #expect(try index.search("zanzibarquokka").results.map(\.id) == ["notes/SKILL#notes/quokka"])
         // Another process's rebuild renames a new file into place (its old log emptied first):
         // the readers of the old file are closed, not reused.
-        try box.write("---\nname: notes\ndescription: Notes.\n---\n# Notes\n\n## Wombat\n\nThe zanzibarwombat rule.\n", to: "notes/SKILL.md")
+        try box.write(
+            "---\nname: notes\ndescription: Notes.\n---\n# Notes\n\n## Wombat\n\nThe zanzibarwombat rule.\n", to: "notes/SKILL.md")
         let other = box.folder.appendingPathComponent("other.sqlite")
         try SkillIndex(roots: [box.skills], indexURL: other).refresh()
         try Database(path: box.indexURL.path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -65,6 +68,14 @@ import Testing
 private final class Met: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func add() { lock.lock(); value += 1; lock.unlock() }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+    func add() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }

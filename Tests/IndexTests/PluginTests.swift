@@ -1,6 +1,7 @@
 import Foundation
 import SkillParser
 import Testing
+
 @testable import SkillIndex
 
 /// Skills shipped in Claude Code plugins (Fixtures/claude-home: both layouts, two cached
@@ -12,12 +13,16 @@ import Testing
         let folder: URL
         var home: URL { folder.appendingPathComponent("home") }
         var environment: [String: String] {
-            ["HOME": home.path, "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path, "CLAUDE_CONFIG_DIR": "",
-             "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path, "SKILL_BUNDLED": folder.appendingPathComponent("bundled").path]
+            [
+                "HOME": home.path, "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path, "CLAUDE_CONFIG_DIR": "",
+                "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+                "SKILL_BUNDLED": folder.appendingPathComponent("bundled").path,
+            ]
         }
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("skill-plugins-\(UUID().uuidString)").resolvingSymlinksInPath()
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("skill-plugins-\(UUID().uuidString)")
+                .resolvingSymlinksInPath()
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("bundled"), withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("work"), withIntermediateDirectories: true)
             let fixture = packageRoot.appendingPathComponent("Tests/IndexTests/Fixtures/claude-home")
@@ -27,22 +32,25 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: folder) }
 
         func configuration(plugins: Bool = true) throws -> IndexConfiguration {
-            try IndexConfiguration.resolve(plugins: plugins, environment: environment, currentDirectory: folder.appendingPathComponent("work"))
+            try IndexConfiguration.resolve(
+                plugins: plugins, environment: environment, currentDirectory: folder.appendingPathComponent("work"))
         }
     }
 
     @Test func pluginSkillsFoldersJoinTheDefaultRoots() throws {
         let box = try Home()
         let plugins = box.home.appendingPathComponent(".claude/plugins")
-        #expect(try box.configuration().roots.map(\.path) == [
-            box.home.appendingPathComponent(".claude/skills").path,
-            plugins.appendingPathComponent("marketplaces/demo-market/plugins/docs-kit/skills").path,
-            plugins.appendingPathComponent("cache/demo-market/swift-helper/1.2.0/skills").path,
-            box.folder.appendingPathComponent("bundled").path,
-        ])
-        #expect(try box.configuration(plugins: false).roots.map(\.path) == [
-            box.home.appendingPathComponent(".claude/skills").path, box.folder.appendingPathComponent("bundled").path,
-        ])
+        #expect(
+            try box.configuration().roots.map(\.path) == [
+                box.home.appendingPathComponent(".claude/skills").path,
+                plugins.appendingPathComponent("marketplaces/demo-market/plugins/docs-kit/skills").path,
+                plugins.appendingPathComponent("cache/demo-market/swift-helper/1.2.0/skills").path,
+                box.folder.appendingPathComponent("bundled").path,
+            ])
+        #expect(
+            try box.configuration(plugins: false).roots.map(\.path) == [
+                box.home.appendingPathComponent(".claude/skills").path, box.folder.appendingPathComponent("bundled").path,
+            ])
     }
 
     @Test func pluginSkillsAreNamedAfterTheirPluginAndFound() throws {
@@ -53,7 +61,10 @@ import Testing
         #expect(report.diagnostics.isEmpty)
         let skills = try index.skills()
         #expect(skills.map(\.name) == ["docs-kit:release-notes", "state-review", "swift-helper:state-review"])
-        #expect(skills.map(\.plugin) == [PluginSummary(name: "docs-kit", version: nil), nil, PluginSummary(name: "swift-helper", version: "1.2.0")])
+        #expect(
+            skills.map(\.plugin) == [
+                PluginSummary(name: "docs-kit", version: nil), nil, PluginSummary(name: "swift-helper", version: "1.2.0"),
+            ])
         let hit = try #require(try index.search("release notes changelog").results.first)
         #expect(hit.skill == "docs-kit:release-notes")
         #expect(hit.id.hasPrefix("docs-kit:release-notes/SKILL#"))

@@ -1,44 +1,45 @@
 import Foundation
 import SkillParser
 import Testing
+
 @testable import SkillIndex
 
 /// Search for questions asked in one's own words: soft retrieval, routing sections below
 /// content, and copies of one entry as one result.
 @Suite struct QuestionSearchTests {
     static let skill = """
-    ---
-    name: image-lists
-    description: Smooth lists of images in an iOS app. Use when a list scrolls slowly or images load again.
-    ---
-    # Image Lists
+        ---
+        name: image-lists
+        description: Smooth lists of images in an iOS app. Use when a list scrolls slowly or images load again.
+        ---
+        # Image Lists
 
-    ## When to Use This Skill
-    Use this skill when a list of images scrolls slowly, when scrolling stutters, or when the app
-    downloads the same image again.
+        ## When to Use This Skill
+        Use this skill when a list of images scrolls slowly, when scrolling stutters, or when the app
+        downloads the same image again.
 
-    ## Overview
-    Why a list of images scrolls slowly: decoding on the main thread, no cache, images larger than
-    their rows.
+        ## Overview
+        Why a list of images scrolls slowly: decoding on the main thread, no cache, images larger than
+        their rows.
 
-    ## Decode images off the main thread
-    A list scrolls slowly when each row decodes its image on the main thread. Decode in a background
-    task, keep the decoded image in a memory cache keyed by its URL, and the list scrolls smoothly.
+        ## Decode images off the main thread
+        A list scrolls slowly when each row decodes its image on the main thread. Decode in a background
+        task, keep the decoded image in a memory cache keyed by its URL, and the list scrolls smoothly.
 
-    ## Glossary
-    decode: turn bytes into pixels. thumbnails: small images. main thread: where the UI runs.
-    scrolling: moving a list.
+        ## Glossary
+        decode: turn bytes into pixels. thumbnails: small images. main thread: where the UI runs.
+        scrolling: moving a list.
 
-    """
+        """
 
     static let decoding = """
-    # Decoding
+        # Decoding
 
-    ## Downsampling
-    Downsample a large photo to the size of its row before showing it: a 12-megapixel photo costs
-    48 MB decoded, a row-sized one a few hundred kilobytes.
+        ## Downsampling
+        Downsample a large photo to the size of its row before showing it: a 12-megapixel photo costs
+        48 MB decoded, a row-sized one a few hundred kilobytes.
 
-    """
+        """
 
     /// A sandbox with `image-lists` in the first root.
     static func sandbox() throws -> Sandbox {
@@ -79,8 +80,12 @@ import Testing
     @Test func contentRanksAboveDocumentsAboutTheSkill() throws {
         let box = try Sandbox()
         try box.write(Self.skill, to: "image-lists/SKILL.md")
-        try box.write("# Image Lists Spec\n\n## Scope\nThe skill answers why a list of images scrolls slowly: decoding on the main thread, no cache.\n", to: "image-lists/SPEC.md")
-        try box.write("# Cases\n\n## Slow list\nA list of images scrolls slowly; the answer says to decode off the main thread.\n", to: "image-lists/evals/cases.md")
+        try box.write(
+            "# Image Lists Spec\n\n## Scope\nThe skill answers why a list of images scrolls slowly: decoding on the main thread, no cache.\n",
+            to: "image-lists/SPEC.md")
+        try box.write(
+            "# Cases\n\n## Slow list\nA list of images scrolls slowly; the answer says to decode off the main thread.\n",
+            to: "image-lists/evals/cases.md")
         let index = box.index()
         try index.refresh()
         let role = { (id: String) in try index.entry(id: "image-lists/\(id)")?.role }
@@ -98,7 +103,8 @@ import Testing
     /// these queries is held by the section, through its thesaurus group.
     @Test func everydayWordsFindTheSkillsWords() throws {
         let box = try Sandbox()
-        try box.write("""
+        try box.write(
+            """
             ---
             name: test-doubles
             description: Test code that talks to servers.
@@ -143,7 +149,8 @@ import Testing
         // document copied byte for byte into another skill of the first root.
         let second = box.folder.appendingPathComponent("second", isDirectory: true)
         try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: box.skills.appendingPathComponent("image-lists"), to: second.appendingPathComponent("image-lists"))
+        try FileManager.default.copyItem(
+            at: box.skills.appendingPathComponent("image-lists"), to: second.appendingPathComponent("image-lists"))
         try Data((Self.skill + "Edited in this copy.\n").utf8).write(to: second.appendingPathComponent("image-lists/SKILL.md"))
         try box.write("---\nname: photo-grid\ndescription: Grids of photos.\n---\n# Photo Grid\n", to: "photo-grid/SKILL.md")
         try box.write(Self.decoding, to: "photo-grid/references/decoding.md")
@@ -156,51 +163,55 @@ import Testing
         #expect(hit.title == "Downsampling")
         let others = try #require(hit.alsoAt)
         let root = { (folder: URL, path: String) in folder.appendingPathComponent(path).path }
-        #expect(Set([root(box.skills, hit.source.path)] + others.map(\.absolutePath)) == [
-            root(box.skills, "image-lists/references/decoding.md"),
-            root(box.skills, "photo-grid/references/decoding.md"),
-            root(second, "image-lists/references/decoding.md"),
-        ])
+        #expect(
+            Set([root(box.skills, hit.source.path)] + others.map(\.absolutePath)) == [
+                root(box.skills, "image-lists/references/decoding.md"),
+                root(box.skills, "photo-grid/references/decoding.md"),
+                root(second, "image-lists/references/decoding.md"),
+            ])
         #expect(others.allSatisfy { $0.source.line == hit.source.line })
-        #expect(Set([hit.id] + others.map(\.id)) == [
-            "image-lists/references/decoding#decoding/downsampling", "photo-grid/references/decoding#decoding/downsampling",
-        ])
+        #expect(
+            Set([hit.id] + others.map(\.id)) == [
+                "image-lists/references/decoding#decoding/downsampling", "photo-grid/references/decoding#decoding/downsampling",
+            ])
         // An entry in one place only (the second root's SKILL.md was edited) has no `alsoAt`.
         #expect(try index.search("decode background task").results.first?.alsoAt == nil)
     }
 
     @Test func otherFormsOfAWordFindTheDocumentsWords() throws {
         let box = try Sandbox(fixtures: nil)
-        try box.write("""
-        ---
-        name: app-start
-        description: How an app starts.
-        ---
-        # Starting
+        try box.write(
+            """
+            ---
+            name: app-start
+            description: How an app starts.
+            ---
+            # Starting
 
-        ## Keep the launch short
-        Defer work until after the first frame: a launch that loads every store shows a blank screen.
+            ## Keep the launch short
+            Defer work until after the first frame: a launch that loads every store shows a blank screen.
 
-        ## Launch arguments
-        Pass launch arguments to the scheme to test a launch in another language.
+            ## Launch arguments
+            Pass launch arguments to the scheme to test a launch in another language.
 
-        ## Relaunch after a crash
-        When the app is relaunched after a crash, restore the last screen.
+            ## Relaunch after a crash
+            When the app is relaunched after a crash, restore the last screen.
 
-        """, to: "app-start/SKILL.md")
-        try box.write("""
-        # Splash
+            """, to: "app-start/SKILL.md")
+        try box.write(
+            """
+            # Splash
 
-        ## Brand colors
-        Use the brand's hex colors on the splash screen.
+            ## Brand colors
+            Use the brand's hex colors on the splash screen.
 
-        ## A quick splash
-        Describe the splash in the storyboard, not in code.
+            ## A quick splash
+            Describe the splash in the storyboard, not in code.
 
-        ## Filled shapes
-        Shapes are filled with the accent color.
+            ## Filled shapes
+            Shapes are filled with the accent color.
 
-        """, to: "app-start/splash.md")
+            """, to: "app-start/splash.md")
         let index = box.index()
         try index.refresh()
         // "relaunch" is in one entry, "launch" in two: both match, the asker's word first.
@@ -222,18 +233,21 @@ import Testing
     @Test func aQuestionFavoursTheSkillItsWordsDescribe() throws {
         let box = try Sandbox(fixtures: nil)
         // The same advice in two skills, word for word but one word; only one skill is about Slack.
-        for (name, description, size) in [("animated-stickers", "Animated stickers for a chat game.", "smaller"), ("gif-kit", "Animated emoji for Slack.", "narrower")] {
-            try box.write("""
-            ---
-            name: \(name)
-            description: \(description)
-            ---
-            # Files
+        for (name, description, size) in [
+            ("animated-stickers", "Animated stickers for a chat game.", "smaller"), ("gif-kit", "Animated emoji for Slack.", "narrower"),
+        ] {
+            try box.write(
+                """
+                ---
+                name: \(name)
+                description: \(description)
+                ---
+                # Files
 
-            ## Shrink animated files
-            Fewer frames, fewer colours and a \(size) canvas make an animated emoji file lighter.
+                ## Shrink animated files
+                Fewer frames, fewer colours and a \(size) canvas make an animated emoji file lighter.
 
-            """, to: "\(name)/SKILL.md")
+                """, to: "\(name)/SKILL.md")
         }
         try box.index().refresh()
         let question = "my animated slack emoji file is too heavy, how do I shrink it"
@@ -253,7 +267,8 @@ import Testing
     /// phrase.
     @Test func aQuestionsCompoundNeedsItsPartsInAnyOrder() throws {
         let box = try Sandbox(fixtures: nil)
-        try box.write("""
+        try box.write(
+            """
             ---
             name: flaky-tests
             description: Tests.

@@ -1,6 +1,7 @@
 import Foundation
 import SkillParser
 import Testing
+
 @testable import SkillIndex
 
 @Suite struct RankingTests {
@@ -15,7 +16,8 @@ import Testing
 
     /// A skill written with prompt tags instead of headings is searched section by section.
     @Test func promptTagSectionsAreResults() throws {
-        try box.write("""
+        try box.write(
+            """
             ---
             name: check-back
             description: Keeps track of background runs. Use when a turn ends with work still running.
@@ -93,7 +95,9 @@ import Testing
         #expect(hit.source.line == 7)
     }
 
-    @Test(arguments: ["foo-bar AND (", "\"", "*", "NEAR(", String(repeating: "ab(\" ", count: 2_000), "kind:", "-x", "a OR", "col:x", "'", "^"])
+    @Test(arguments: [
+        "foo-bar AND (", "\"", "*", "NEAR(", String(repeating: "ab(\" ", count: 2_000), "kind:", "-x", "a OR", "col:x", "'", "^",
+    ])
     func hostileQueriesNeverFail(_ text: String) throws {
         _ = try index.search(text)
     }
@@ -116,20 +120,21 @@ struct EntryPlaceTests {
     @Test func twoSectionsOfASecondNameAreTwoResults() throws {
         let box = try Sandbox(fixtures: nil)
         for (folder, when) in [("a/kit", "monthly"), ("b/kit", "weekly")] {
-            try box.write("""
-            ---
-            name: kit
-            description: Lanterns. Use for lanterns.
-            ---
-            # Kit
+            try box.write(
+                """
+                ---
+                name: kit
+                description: Lanterns. Use for lanterns.
+                ---
+                # Kit
 
-            ## Brass lanterns
-            Polish brass lanterns \(when).
+                ## Brass lanterns
+                Polish brass lanterns \(when).
 
-            ## Paper lanterns
-            Keep paper lanterns dry \(when).
+                ## Paper lanterns
+                Keep paper lanterns dry \(when).
 
-            """, to: "\(folder)/SKILL.md")
+                """, to: "\(folder)/SKILL.md")
         }
         let index = box.index()
         try index.refresh()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillIndex
 
 /// Ranking quality on the judged query sets of ../shared/corpus: `relevance.json` (keywords) and
@@ -48,7 +49,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout"), arguments: [("relevance", 0.90), ("questions", 0.76), ("heldout-local", 0.70)])
+    @Test(
+        .enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout"),
+        arguments: [("relevance", 0.90), ("questions", 0.76), ("heldout-local", 0.70)])
     func meanReciprocalRankAtTen(set: String, floor: Double) throws {
         let hits = try Self.firstHits(set)
         let mrr = hits.map { $0.map { 1 / Double($0) } ?? 0 }.reduce(0, +) / Double(hits.count)
@@ -56,7 +59,9 @@ import Testing
     }
 
     /// The share of queries answered in the first five (issue #9's aim for questions: 0.90).
-    @Test(.enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout"), arguments: [("relevance", 0.95), ("questions", 0.90)])
+    @Test(
+        .enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout"),
+        arguments: [("relevance", 0.95), ("questions", 0.90)])
     func successAtFive(set: String, floor: Double) throws {
         let hits = try Self.firstHits(set)
         let share = Double(hits.filter { ($0 ?? 11) <= 5 }.count) / Double(hits.count)

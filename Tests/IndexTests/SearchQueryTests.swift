@@ -1,6 +1,7 @@
 import Foundation
 import SkillParser
 import Testing
+
 @testable import SkillIndex
 
 @Suite struct SearchQueryTests {
@@ -73,8 +74,9 @@ import Testing
         #expect(Searcher.expression(.word("credentials")) == #"("credentials" OR "creds")"#)
         #expect(Searcher.expression(.word("configuration")) == #"("configuration" OR "cfg" OR "config")"#)
         // Other forms of a word (word forms, the thesaurus) keep each one's abbreviations.
-        #expect(Searcher.expression(.either(["localization", "translation"]))
-            == #"("localization" OR "i18n" OR "l10n" OR "translation")"#)
+        #expect(
+            Searcher.expression(.either(["localization", "translation"]))
+                == #"("localization" OR "i18n" OR "l10n" OR "translation")"#)
         #expect(Searcher.expression(.either(["folder", "directory"])) == #"("folder" OR "directory" OR "dir")"#)
     }
 

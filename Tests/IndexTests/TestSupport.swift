@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SkillIndex
 
 /// A temporary folder of its own for one test: skills copied from the fixtures, an index path,
@@ -29,9 +30,11 @@ final class Sandbox: @unchecked Sendable {
 
     /// The environment a hermetic test passes to ``IndexConfiguration/resolve``.
     var environment: [String: String] {
-        ["HOME": folder.appendingPathComponent("home").path,
-         "XDG_CACHE_HOME": folder.appendingPathComponent("xdg").path,
-         "SKILL_PATH": skills.path]
+        [
+            "HOME": folder.appendingPathComponent("home").path,
+            "XDG_CACHE_HOME": folder.appendingPathComponent("xdg").path,
+            "SKILL_PATH": skills.path,
+        ]
     }
 
     func index() -> SkillIndex {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SkillIndex
 
 /// The thesaurus: a word, or an inflection of it, also matches the other words of its group.
@@ -23,6 +24,9 @@ import Testing
 
     @Test func inflections() {
         #expect(Thesaurus.inflections(of: "freeze") == ["freeze", "freezes", "freezees", "freezed", "freezing"])
-        #expect(Thesaurus.inflections(of: "directory") == ["directory", "directorys", "directoryes", "directoryed", "directorying", "directories", "directoried"])
+        #expect(
+            Thesaurus.inflections(of: "directory") == [
+                "directory", "directorys", "directoryes", "directoryed", "directorying", "directories", "directoried",
+            ])
     }
 }

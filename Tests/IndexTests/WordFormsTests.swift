@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SkillIndex
 
 /// The word forms a search adds beside the asker's word (each only when the index holds it).

@@ -31,7 +31,8 @@ import Testing
         ("claude-code", ".claude/skills", ".claude/skills"), ("claude", ".claude/skills", ".claude/skills"),
         ("agents", ".agents/skills", ".agents/skills"), ("codex", ".codex/skills", ".agents/skills"),
         ("gemini-cli", ".gemini/skills", ".agents/skills"), ("opencode", ".config/opencode/skills", ".agents/skills"),
-        ("qwen-code", ".qwen/skills", ".qwen/skills"), ("cursor", ".cursor/skills", ".agents/skills"), ("github-copilot", ".copilot/skills", ".agents/skills"),
+        ("qwen-code", ".qwen/skills", ".qwen/skills"), ("cursor", ".cursor/skills", ".agents/skills"),
+        ("github-copilot", ".copilot/skills", ".agents/skills"),
     ]
 
     @Test(arguments: documented.map(\.0))
@@ -54,29 +55,33 @@ import Testing
     }
 
     @Test func allDetectedInstallsOncePerFolderAndUninstallRemovesExactlyThat() throws {
-        let home = try Self.makeHome(detected: [".claude/skills", ".codex/skills", ".gemini/skills", ".config/opencode/skills", ".cursor", ".copilot/skills", ".agents/skills"])
+        let home = try Self.makeHome(detected: [
+            ".claude/skills", ".codex/skills", ".gemini/skills", ".config/opencode/skills", ".cursor", ".copilot/skills", ".agents/skills",
+        ])
         defer { try? FileManager.default.removeItem(at: home) }
         let before = Support.snapshot(home)
         let run = try Self.skill(["install", "src/tool", "--to", "all-detected"], home: home)
         #expect(run.status == 0, "\(run.stderr)")
         // OpenCode, Cursor and Copilot read ~/.claude/skills: installing there serves them; Qwen Code is not installed here.
-        #expect(run.stdout == """
-            Installing 'tool' into 3 folders: 1 file, \(Self.bytes) bytes
-              scripts: none
-              allowed-tools: none
-            Installed \(home.path)/.claude/skills/tool (for claude-code, opencode, cursor, github-copilot)
-            Installed \(home.path)/.codex/skills/tool (for codex)
-            Installed \(home.path)/.gemini/skills/tool (for gemini-cli)
+        #expect(
+            run.stdout == """
+                Installing 'tool' into 3 folders: 1 file, \(Self.bytes) bytes
+                  scripts: none
+                  allowed-tools: none
+                Installed \(home.path)/.claude/skills/tool (for claude-code, opencode, cursor, github-copilot)
+                Installed \(home.path)/.codex/skills/tool (for codex)
+                Installed \(home.path)/.gemini/skills/tool (for gemini-cli)
 
-            """)
+                """)
         let removed = try Self.skill(["uninstall", "tool", "--from", "all-detected"], home: home)
         #expect(removed.status == 0)
-        #expect(removed.stdout == """
-            Removed \(home.path)/.claude/skills/tool
-            Removed \(home.path)/.codex/skills/tool
-            Removed \(home.path)/.gemini/skills/tool
+        #expect(
+            removed.stdout == """
+                Removed \(home.path)/.claude/skills/tool
+                Removed \(home.path)/.codex/skills/tool
+                Removed \(home.path)/.gemini/skills/tool
 
-            """)
+                """)
         #expect(Support.snapshot(home) == before)
         let again = try Self.skill(["uninstall", "tool", "--from", "all-detected"], home: home)
         #expect(again.status == 1)
@@ -103,7 +108,10 @@ import Testing
             let run = try Self.skill(arguments, home: home)
             #expect(run.status == 64)
             let name = arguments[3] == "cluade" ? "cluade" : "gemini"
-            #expect(run.stderr.hasPrefix("Error: '\(name)' is neither an agent nor a path; give one of claude-code, agents, codex, gemini-cli, opencode, qwen-code, cursor, github-copilot, all-detected, or a folder path (with a '/', or starting with '.' or '~')\n"))
+            #expect(
+                run.stderr.hasPrefix(
+                    "Error: '\(name)' is neither an agent nor a path; give one of claude-code, agents, codex, gemini-cli, opencode, qwen-code, cursor, github-copilot, all-detected, or a folder path (with a '/', or starting with '.' or '~')\n"
+                ))
         }
         #expect(Support.snapshot(home) == before)
         // A path is still a path, even a relative one.
@@ -111,12 +119,23 @@ import Testing
         #expect(path.stdout.hasSuffix("Installed \(home.path)/mine/tool\n"))
         let none = try Self.skill(["install", "src/tool", "--to", "all-detected"], home: home)
         #expect(none.status == 1)
-        #expect(none.stderr == "error: no agent detected (none of their configuration folders exists); name an agent with --to, or run 'skill agents'\n")
+        #expect(
+            none.stderr
+                == "error: no agent detected (none of their configuration folders exists); name an agent with --to, or run 'skill agents'\n"
+        )
     }
 
     struct Agents: Decodable {
-        struct Folder: Decodable { var path: String; var skills: Int? }
-        struct Agent: Decodable { var name: String; var detected: Bool; var user: Folder; var project: Folder }
+        struct Folder: Decodable {
+            var path: String
+            var skills: Int?
+        }
+        struct Agent: Decodable {
+            var name: String
+            var detected: Bool
+            var user: Folder
+            var project: Folder
+        }
         var schemaVersion: Int
         var agents: [Agent]
     }
@@ -130,20 +149,25 @@ import Testing
         let run = try Self.skill(["agents", "--json"], home: home, cwd: project)
         #expect(run.status == 0)
         let report = try JSONDecoder().decode(Agents.self, from: Data(run.stdout.utf8))
-        #expect(report.agents.map(\.name) == ["claude-code", "agents", "codex", "gemini-cli", "opencode", "qwen-code", "cursor", "github-copilot"])
+        #expect(
+            report.agents.map(\.name) == [
+                "claude-code", "agents", "codex", "gemini-cli", "opencode", "qwen-code", "cursor", "github-copilot",
+            ])
         #expect(report.agents.filter(\.detected).map(\.name) == ["claude-code", "qwen-code"])
         #expect(report.agents.map(\.user.skills) == [1, nil, nil, nil, nil, nil, nil, nil])
         #expect(report.agents.map(\.project.skills) == [nil, 1, 1, 1, 1, nil, 1, 1])
         #expect(report.agents[4].user.path == home.appendingPathComponent(".config/opencode/skills").path)
         let text = try Self.skill(["agents"], home: home, cwd: project)
-        #expect(text.stdout.hasPrefix("""
-            claude-code  Claude Code  detected
-              user:    \(home.path)/.claude/skills  1 skill
-              project: \(project.path)/.claude/skills  missing
-            agents  shared .agents/skills  shared folder
-              user:    \(home.path)/.agents/skills  missing
-              project: \(project.path)/.agents/skills  1 skill
+        #expect(
+            text.stdout.hasPrefix(
+                """
+                claude-code  Claude Code  detected
+                  user:    \(home.path)/.claude/skills  1 skill
+                  project: \(project.path)/.claude/skills  missing
+                agents  shared .agents/skills  shared folder
+                  user:    \(home.path)/.agents/skills  missing
+                  project: \(project.path)/.agents/skills  1 skill
 
-            """))
+                """))
     }
 }

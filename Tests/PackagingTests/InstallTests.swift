@@ -17,14 +17,35 @@ import Testing
     static let attacks: [(String, String)] = [
         ("parent.zip", "parent.zip:1:1: error: the entry 'demo/../../evil.txt' leads out of the skill folder [install.entry.unsafe-path]"),
         ("absolute.zip", "absolute.zip:1:1: error: the entry '/tmp/evil.txt' is an absolute path [install.entry.absolute-path]"),
-        ("backslash.zip", #"backslash.zip:1:1: error: the entry 'demo\..\..\evil.txt' contains a backslash, which Windows reads as a folder separator [install.entry.backslash]"#),
-        ("symlink.zip", "symlink.zip:1:1: error: the entry 'demo/link' is a symbolic link, which could point anywhere [install.entry.symlink]"),
+        (
+            "backslash.zip",
+            #"backslash.zip:1:1: error: the entry 'demo\..\..\evil.txt' contains a backslash, which Windows reads as a folder separator [install.entry.backslash]"#
+        ),
+        (
+            "symlink.zip",
+            "symlink.zip:1:1: error: the entry 'demo/link' is a symbolic link, which could point anywhere [install.entry.symlink]"
+        ),
         ("many.zip", "many.zip:1:1: error: the archive has 2001 entries, over the limit of 1000 [install.too-many-entries]"),
-        ("bomb.zip", "bomb.zip:1:1: error: the archive unpacks to 1073741950 bytes, over the limit of 50 MB (52428800 bytes) [install.too-large]\nbomb.zip:1:1: error: the archive unpacks to 1028 times its compressed size, over 100: a zip bomb [install.compression-ratio]"),
-        ("two-folders.zip", "two-folders.zip:1:1: error: the archive must hold exactly one top-level folder named after the skill, with SKILL.md in it; it holds 'demo/', 'other/' [install.top-level]"),
-        ("no-skill-md.zip", "no-skill-md.zip:1:1: error: 'demo/SKILL.md' is missing; a skill is a folder holding SKILL.md [install.skill-file.missing]"),
-        ("nested.zip", "nested.zip:1:1: error: the entry 'demo/assets/inner.zip' is an archive inside the archive; unpack it into the skill instead [install.entry.nested-archive]"),
-        ("duplicate.zip", "duplicate.zip:1:1: error: the entry 'demo/References/Notes.md' appears twice (letter case ignored) [install.entry.duplicate]"),
+        (
+            "bomb.zip",
+            "bomb.zip:1:1: error: the archive unpacks to 1073741950 bytes, over the limit of 50 MB (52428800 bytes) [install.too-large]\nbomb.zip:1:1: error: the archive unpacks to 1028 times its compressed size, over 100: a zip bomb [install.compression-ratio]"
+        ),
+        (
+            "two-folders.zip",
+            "two-folders.zip:1:1: error: the archive must hold exactly one top-level folder named after the skill, with SKILL.md in it; it holds 'demo/', 'other/' [install.top-level]"
+        ),
+        (
+            "no-skill-md.zip",
+            "no-skill-md.zip:1:1: error: 'demo/SKILL.md' is missing; a skill is a folder holding SKILL.md [install.skill-file.missing]"
+        ),
+        (
+            "nested.zip",
+            "nested.zip:1:1: error: the entry 'demo/assets/inner.zip' is an archive inside the archive; unpack it into the skill instead [install.entry.nested-archive]"
+        ),
+        (
+            "duplicate.zip",
+            "duplicate.zip:1:1: error: the entry 'demo/References/Notes.md' appears twice (letter case ignored) [install.entry.duplicate]"
+        ),
     ]
 
     /// A home with an installed skill `keep`, so "unchanged" has something to check.
@@ -53,14 +74,18 @@ import Testing
         let before = Support.snapshot(home)
         let invalid = try Support.skill(["install", "invalid-skill.zip"], cwd: Self.zips, home: home)
         #expect(invalid.status == 1)
-        #expect(invalid.stderr == """
-            demo/SKILL.md:2:1: error: name 'other' differs from its folder 'demo'; rename one so they match [frontmatter.name.mismatch]
-            error: invalid-skill.zip: not installed because the skill is invalid (above); nothing was written
+        #expect(
+            invalid.stderr == """
+                demo/SKILL.md:2:1: error: name 'other' differs from its folder 'demo'; rename one so they match [frontmatter.name.mismatch]
+                error: invalid-skill.zip: not installed because the skill is invalid (above); nothing was written
 
-            """)
+                """)
         let corrupt = try Support.skill(["install", "not-a-zip.zip"], cwd: Self.zips, home: home)
         #expect(corrupt.status == 1)
-        #expect(corrupt.stderr == "error: not-a-zip.zip: not a readable zip archive (missingEndOfCentralDirectoryRecord); make it again with 'skill pack'\n")
+        #expect(
+            corrupt.stderr
+                == "error: not-a-zip.zip: not a readable zip archive (missingEndOfCentralDirectoryRecord); make it again with 'skill pack'\n"
+        )
         #expect(Support.snapshot(home) == before)
         // A destination that did not exist is not left behind either.
         let fresh = home.appendingPathComponent("fresh/skills")
@@ -75,15 +100,18 @@ import Testing
         let run = try Support.skill(["install", "good.zip", "--yes"], cwd: Self.zips, home: home)
         #expect(run.status == 0)
         #expect(run.stderr == "")
-        #expect(run.stdout == """
-            Installing 'demo' into \(skills.path): 3 files, 152 bytes
-              scripts: scripts/run.sh
-              allowed-tools: Bash Read
-            Installed \(skills.path)/demo
+        #expect(
+            run.stdout == """
+                Installing 'demo' into \(skills.path): 3 files, 152 bytes
+                  scripts: scripts/run.sh
+                  allowed-tools: Bash Read
+                Installed \(skills.path)/demo
 
-            """)
+                """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: skills.path).sorted() == ["demo", "keep"])
-        let mode = try FileManager.default.attributesOfItem(atPath: skills.appendingPathComponent("demo/scripts/run.sh").path)[.posixPermissions] as? NSNumber
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: skills.appendingPathComponent("demo/scripts/run.sh").path)[.posixPermissions]
+            as? NSNumber
         #expect(mode?.intValue == 0o755)
         // The installed folder is found as a skill (`skill list` is built elsewhere: SkillFinder and `skill parse` stand in).
         #expect(SkillFinder.skillFolders(in: skills).map(\.lastPathComponent) == ["demo", "keep"])
@@ -116,12 +144,14 @@ import Testing
     @Test func installFromFolderAndProject() throws {
         let home = try Self.makeHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        try Support.write([
-            "src/tool/SKILL.md": "---\nname: tool\ndescription: A tool. Use when testing.\n---\n",
-            "src/tool/.env": "SECRET=1",
-            "project/README.md": "x",
-        ], in: home)
-        let run = try Support.skill(["install", "../src/tool", "--project", "--to", "agents"], cwd: home.appendingPathComponent("project"), home: home)
+        try Support.write(
+            [
+                "src/tool/SKILL.md": "---\nname: tool\ndescription: A tool. Use when testing.\n---\n",
+                "src/tool/.env": "SECRET=1",
+                "project/README.md": "x",
+            ], in: home)
+        let run = try Support.skill(
+            ["install", "../src/tool", "--project", "--to", "agents"], cwd: home.appendingPathComponent("project"), home: home)
         #expect(run.status == 0)
         let installed = home.appendingPathComponent("project/.agents/skills/tool")
         #expect(try FileManager.default.contentsOfDirectory(atPath: installed.path) == ["SKILL.md"])

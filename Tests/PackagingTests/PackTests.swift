@@ -22,7 +22,8 @@ import Testing
     static func makeSkill() throws -> (URL, URL) {
         let root = try Support.temporaryFolder()
         try Support.write(skillFiles, in: root)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root.appendingPathComponent("demo/scripts/run.sh").path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o700], ofItemAtPath: root.appendingPathComponent("demo/scripts/run.sh").path)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: root.appendingPathComponent("demo/SKILL.md").path)
         let home = root.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -37,9 +38,11 @@ import Testing
         #expect(first.stderr == "")
         // New modification times, another time zone, another umask-like permission: same bytes.
         for path in Self.skillFiles.keys {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: root.appendingPathComponent(path).path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: root.appendingPathComponent(path).path)
         }
-        try FileManager.default.setAttributes([.posixPermissions: 0o664], ofItemAtPath: root.appendingPathComponent("demo/references/notes.md").path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o664], ofItemAtPath: root.appendingPathComponent("demo/references/notes.md").path)
         let second = try Support.skill(["pack", "demo", "-o", "out2"], cwd: root, home: home, environment: ["TZ": "Asia/Tokyo"])
         #expect(second.status == 0)
         let sha1 = first.stdout.split(separator: "\n").last!
@@ -65,12 +68,13 @@ import Testing
             """
         let run = try Support.python(["-c", script], cwd: root)
         #expect(run.stderr == "")
-        #expect(run.stdout == """
-            demo/SKILL.md 0o644 (1980, 1, 1, 0, 0, 0) 8
-            demo/references/notes.md 0o644 (1980, 1, 1, 0, 0, 0) 8
-            demo/scripts/run.sh 0o755 (1980, 1, 1, 0, 0, 0) 8
+        #expect(
+            run.stdout == """
+                demo/SKILL.md 0o644 (1980, 1, 1, 0, 0, 0) 8
+                demo/references/notes.md 0o644 (1980, 1, 1, 0, 0, 0) 8
+                demo/scripts/run.sh 0o755 (1980, 1, 1, 0, 0, 0) 8
 
-            """)
+                """)
         let unpacked = try String(contentsOf: root.appendingPathComponent("unpacked/demo/scripts/run.sh"), encoding: .utf8)
         #expect(unpacked == Self.skillFiles["demo/scripts/run.sh"])
     }
@@ -80,7 +84,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try Support.skill(["pack", "demo"], cwd: root, home: home, environment: ["SOURCE_DATE_EPOCH": "1700000000"])
         #expect(run.status == 0)
-        let py = try Support.python(["-c", "import zipfile; print({i.date_time for i in zipfile.ZipFile('demo.zip').infolist()})"], cwd: root)
+        let py = try Support.python(
+            ["-c", "import zipfile; print({i.date_time for i in zipfile.ZipFile('demo.zip').infolist()})"], cwd: root)
         #expect(py.stdout == "{(2023, 11, 14, 22, 13, 20)}\n")
     }
 
@@ -89,7 +94,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let fm = FileManager.default
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("demo/alias.md").path, withDestinationPath: "references/notes.md")
-        let inside = try SkillPacker.pack(SkillTarget(folder: root.appendingPathComponent("demo"), displayPath: "demo"), options: PackOptions(outputDirectory: root))
+        let inside = try SkillPacker.pack(
+            SkillTarget(folder: root.appendingPathComponent("demo"), displayPath: "demo"), options: PackOptions(outputDirectory: root))
         #expect(inside.entries == ["demo/SKILL.md", "demo/alias.md", "demo/references/notes.md", "demo/scripts/run.sh"])
         try "secret\n".write(to: root.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("demo/leak.txt").path, withDestinationPath: "../secret.txt")
@@ -97,11 +103,12 @@ import Testing
         let run = try Support.skill(["pack", "demo"], cwd: root, home: home)
         #expect(run.status == 1)
         #expect(run.stdout == "")
-        #expect(run.stderr == """
-            demo/leak.txt:1:1: error: this symbolic link leads out of the skill folder and is never followed; copy the file into the skill instead [pack.symlink.outside]
-            error: demo: not packed because of the errors above; fix them and run 'skill pack' again
+        #expect(
+            run.stderr == """
+                demo/leak.txt:1:1: error: this symbolic link leads out of the skill folder and is never followed; copy the file into the skill instead [pack.symlink.outside]
+                error: demo: not packed because of the errors above; fix them and run 'skill pack' again
 
-            """)
+                """)
         #expect(!fm.fileExists(atPath: root.appendingPathComponent("demo.zip").path))
     }
 
@@ -111,11 +118,12 @@ import Testing
         try Support.write(["bad/SKILL.md": "---\nname: Bad\ndescription: x\n---\n"], in: root)
         let run = try Support.skill(["pack", "bad"], cwd: root, home: root)
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            bad/SKILL.md:2:1: error: name 'Bad' must be 1-64 characters of a-z, 0-9 and '-', without a leading, trailing or doubled '-' [frontmatter.name.invalid]
-            error: bad: not packed because of the errors above; fix them and run 'skill pack' again
+        #expect(
+            run.stderr == """
+                bad/SKILL.md:2:1: error: name 'Bad' must be 1-64 characters of a-z, 0-9 and '-', without a leading, trailing or doubled '-' [frontmatter.name.invalid]
+                error: bad: not packed because of the errors above; fix them and run 'skill pack' again
 
-            """)
+                """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["bad"])
         let notSkill = try Support.skill(["pack", "nowhere"], cwd: root, home: root)
         #expect(notSkill.status == 1)

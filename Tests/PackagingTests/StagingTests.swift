@@ -84,7 +84,8 @@ extension StagingTests {
         let leftover = try #require(staged)
         #expect(FileManager.default.fileExists(atPath: skills.appendingPathComponent(leftover).path))
 
-        let list = try Support.skill(["list", "--skills", skills.path, "--index", home.appendingPathComponent("index.sqlite").path, "--json"], cwd: home, home: home)
+        let list = try Support.skill(
+            ["list", "--skills", skills.path, "--index", home.appendingPathComponent("index.sqlite").path, "--json"], cwd: home, home: home)
         #expect(list.status == 0)
         #expect(list.stdout.contains("\"keep\""))
         #expect(!list.stdout.contains("demo"))

@@ -58,9 +58,15 @@ import Testing
         let text = "---\nname: s\ndescription: d\n\n# Title\n\n## Setup\n\nInstall it.\n\n## README\n\n```yaml\n---\ntitle: x\n---\n```\n"
         let (skill, found) = try diagnose(text)
         #expect(found == ["1:frontmatter.unclosed"])
-        #expect(skill.diagnostics.first?.message == "the frontmatter opened on line 1 is never closed before the code block on line 13; add a '---' line after its last key (read up to line 3 as YAML)")
+        #expect(
+            skill.diagnostics.first?.message
+                == "the frontmatter opened on line 1 is never closed before the code block on line 13; add a '---' line after its last key (read up to line 3 as YAML)"
+        )
         #expect(skill.description == "d")
-        #expect(skill.entries.map(\.id) == ["s", "s/SKILL#title", "s/SKILL#title/setup", "s/SKILL#title/readme", "s/SKILL#title/readme~example-1"])
+        #expect(
+            skill.entries.map(\.id) == [
+                "s", "s/SKILL#title", "s/SKILL#title/setup", "s/SKILL#title/readme", "s/SKILL#title/readme~example-1",
+            ])
     }
 
     @Test func frontmatterThatIsNotAMap() throws {
@@ -112,14 +118,16 @@ import Testing
 
     @Test(arguments: ["- ", "> ", "1. "])
     func tenThousandNestedLevels(_ marker: String) throws {
-        let (skill, found) = try diagnose("---\nname: s\ndescription: d\n---\n# Deep\n" + String(repeating: marker, count: 10_000) + "bottom\n")
+        let (skill, found) = try diagnose(
+            "---\nname: s\ndescription: d\n---\n# Deep\n" + String(repeating: marker, count: 10_000) + "bottom\n")
         #expect(found == ["6:markdown.deep-nesting"])
         #expect(skill.entries.map(\.id) == ["s", "s/SKILL#deep"])
         #expect(skill.entries.last?.text.hasSuffix("bottom") == true)
     }
 
     @Test func tenThousandNestedLevelsUnderADecisionHeading() throws {
-        let (skill, found) = try diagnose("---\nname: s\ndescription: d\n---\n# Which one?\n" + String(repeating: "- ", count: 10_000) + "why?\n")
+        let (skill, found) = try diagnose(
+            "---\nname: s\ndescription: d\n---\n# Which one?\n" + String(repeating: "- ", count: 10_000) + "why?\n")
         #expect(found == ["6:markdown.deep-nesting"])
         guard case .decisionTree(let tree) = try #require(skill.entries.last).details else {
             Issue.record("not a decision tree")
@@ -128,7 +136,10 @@ import Testing
         // The nesting is capped, so encoding and releasing the tree never recurses 10,000 deep.
         var depth = 0
         var level = tree.nodes
-        while let first = level.first { depth += 1; level = first.children }
+        while let first = level.first {
+            depth += 1
+            level = first.children
+        }
         #expect(depth == 32)
         _ = try JSONEncoder().encode(skill)
     }

@@ -15,8 +15,9 @@ import Testing
             let lines = Dictionary(uniqueKeysWithValues: skill.documents.map { ($0.path, $0.lineCount) })
             for entry in skill.entries {
                 let count = try #require(lines[entry.source.path], "\(entry.id) points at an unknown file")
-                #expect(1 <= entry.source.line && entry.source.line <= entry.source.endLine && entry.source.endLine <= count,
-                        "\(entry.id) lines \(entry.source.line)-\(entry.source.endLine) outside 1-\(count)")
+                #expect(
+                    1 <= entry.source.line && entry.source.line <= entry.source.endLine && entry.source.endLine <= count,
+                    "\(entry.id) lines \(entry.source.line)-\(entry.source.endLine) outside 1-\(count)")
             }
             #expect(Set(skill.entries.map(\.id)).count == skill.entries.count, "\(skill.path) has duplicate ids")
         }
@@ -27,24 +28,25 @@ import Testing
         // allowed-tools as a YAML list: accepted with a warning, as agents accept it (53 skills).
         let lists = report.diagnostics.filter { $0.id == .allowedToolsList }
         let r = "rshankras__claude-code-apple-skills/skills"
-        #expect(report.diagnostics.filter { $0.id != .allowedToolsList }.map { "\($0.path):\($0.line): \($0.id)" } == [
-            "anthropics__skills/skills/claude-api/SKILL.md:3: frontmatter.description.too-long",
-            "makgunay__claude-swift-skills/testing-swift/SKILL.md:3: frontmatter.value-cut-by-comment",
-            "openai__skills/skills/.curated/notion-knowledge-capture/examples/how-to-guide.md:110: markdown.unclosed-fence",
-            "openai__skills/skills/.curated/notion-research-documentation/examples/technical-investigation.md:214: markdown.unclosed-fence",
-            "\(r)/ios/SKILL.md:2: frontmatter.name.mismatch",
-            "\(r)/macos/SKILL.md:2: frontmatter.name.mismatch",
-            "\(r)/performance/profiling/SKILL.md:2: frontmatter.name.mismatch",
-            "\(r)/swift/SKILL.md:2: frontmatter.name.mismatch",
-            "\(r)/swift/concurrency/SKILL.md:2: frontmatter.name.mismatch",
-            "\(r)/swiftdata/inheritance/SKILL.md:2: frontmatter.name.mismatch",
-            "\(r)/swiftui/webkit/SKILL.md:2: frontmatter.name.mismatch",
-            "\(r)/testing/flow-walkthrough/SKILL.md:120: markdown.unclosed-fence",
-            "\(r)/testing/tdd-bug-fix/SKILL.md:248: markdown.unclosed-fence",
-            "\(r)/testing/tdd-feature/SKILL.md:311: markdown.unclosed-fence",
-            "\(r)/testing/test-contract/SKILL.md:304: markdown.unclosed-fence",
-            "\(r)/testing/test-data-factory/SKILL.md:346: markdown.unclosed-fence",
-        ])
+        #expect(
+            report.diagnostics.filter { $0.id != .allowedToolsList }.map { "\($0.path):\($0.line): \($0.id)" } == [
+                "anthropics__skills/skills/claude-api/SKILL.md:3: frontmatter.description.too-long",
+                "makgunay__claude-swift-skills/testing-swift/SKILL.md:3: frontmatter.value-cut-by-comment",
+                "openai__skills/skills/.curated/notion-knowledge-capture/examples/how-to-guide.md:110: markdown.unclosed-fence",
+                "openai__skills/skills/.curated/notion-research-documentation/examples/technical-investigation.md:214: markdown.unclosed-fence",
+                "\(r)/ios/SKILL.md:2: frontmatter.name.mismatch",
+                "\(r)/macos/SKILL.md:2: frontmatter.name.mismatch",
+                "\(r)/performance/profiling/SKILL.md:2: frontmatter.name.mismatch",
+                "\(r)/swift/SKILL.md:2: frontmatter.name.mismatch",
+                "\(r)/swift/concurrency/SKILL.md:2: frontmatter.name.mismatch",
+                "\(r)/swiftdata/inheritance/SKILL.md:2: frontmatter.name.mismatch",
+                "\(r)/swiftui/webkit/SKILL.md:2: frontmatter.name.mismatch",
+                "\(r)/testing/flow-walkthrough/SKILL.md:120: markdown.unclosed-fence",
+                "\(r)/testing/tdd-bug-fix/SKILL.md:248: markdown.unclosed-fence",
+                "\(r)/testing/tdd-feature/SKILL.md:311: markdown.unclosed-fence",
+                "\(r)/testing/test-contract/SKILL.md:304: markdown.unclosed-fence",
+                "\(r)/testing/test-data-factory/SKILL.md:346: markdown.unclosed-fence",
+            ])
         // Every SKILL.md of that repository gives `allowed-tools` as a YAML list.
         #expect(lists.count == 53)
         #expect(lists.allSatisfy { $0.path.hasPrefix(r + "/") && $0.path.hasSuffix("/SKILL.md") && $0.line == 4 })
@@ -52,7 +54,9 @@ import Testing
 
     @Test(.needsCorpus) func hiddenFoldersAreScanned() throws {
         let report = try #require(Self.report)
-        let hidden = report.skills.filter { $0.path.contains("/.curated/") || $0.path.contains("/.system/") || $0.path.contains("/.experimental/") }
+        let hidden = report.skills.filter {
+            $0.path.contains("/.curated/") || $0.path.contains("/.system/") || $0.path.contains("/.experimental/")
+        }
         #expect(hidden.count >= 3)
     }
 

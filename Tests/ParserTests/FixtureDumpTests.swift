@@ -7,14 +7,16 @@ import Testing
 /// files after a deliberate change, then review the diff.
 @Suite struct FixtureDumpTests {
     static let model = Paths.fixtures.appendingPathComponent("model")
-    static let names = (try? FileManager.default.contentsOfDirectory(atPath: model.path))?
+    static let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: model.path))?
         .filter { !$0.hasSuffix(".expected") }.sorted() ?? []
 
     @Test func everyFixtureHasAnExpectedDump() {
-        #expect(Self.names == [
-            "about-documents", "anti-pattern-pairs", "checklist-groups", "decision-tree", "entry-kinds", "frontmatter-blocks",
-            "keywords", "prompt-tags", "ragged-table", "routing", "unclosed-fence",
-        ])
+        #expect(
+            Self.names == [
+                "about-documents", "anti-pattern-pairs", "checklist-groups", "decision-tree", "entry-kinds", "frontmatter-blocks",
+                "keywords", "prompt-tags", "ragged-table", "routing", "unclosed-fence",
+            ])
     }
 
     @Test(arguments: names)

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SkillParser
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The one walker behind the finder, the loader, the index's scanner and the packer: the rules
 /// that used to differ between them, pinned.
@@ -26,7 +27,8 @@ import Testing
         #expect(folders.map(\.relativePath) == [".", "a", "a/inner", "a/references", "b"])
         #expect(folders.map(\.skillFile) == [nil, "SKILL.md", "skill.md", nil, nil])
         #expect(folders.map(\.skill) == [nil, "a", "a/inner", "a", nil])
-        #expect(folders.map { $0.files.map(\.path) } == [[], ["a/SKILL.md"], ["a/inner/skill.md"], ["a/references/guide.md"], ["b/notes.md"]])
+        #expect(
+            folders.map { $0.files.map(\.path) } == [[], ["a/SKILL.md"], ["a/inner/skill.md"], ["a/references/guide.md"], ["b/notes.md"]])
         #expect(folders[4].files[0].stamp.size == 5)
         #expect(folders.allSatisfy { $0.stamp.isDirectory })
     }
@@ -60,7 +62,9 @@ import Testing
         try outside.write("SKILL.md", "---\nname: far\ndescription: d\n---\n")
         let folder = try TemporaryFolder()
         try folder.write("far/notes.md", "# Notes\n")
-        try fm.createSymbolicLink(atPath: folder.url.appendingPathComponent("far/SKILL.md").path, withDestinationPath: outside.url.appendingPathComponent("SKILL.md").path)
+        try fm.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("far/SKILL.md").path,
+            withDestinationPath: outside.url.appendingPathComponent("SKILL.md").path)
         let far = try #require(walk(folder.url).first { $0.relativePath == "far" })
         #expect(far.skillFile == nil)
         #expect(far.files.map(\.kind) == [.linkOutside, .file])
@@ -81,7 +85,9 @@ import Testing
 
     @Test func skillRulesAndPackRulesLeaveOutTheirOwnNames() throws {
         let folder = try TemporaryFolder()
-        for path in ["SKILL.md", ".env.local", "x.pyc", ".build/out.md", "node_modules/m.md", ".git/HEAD", ".hidden/h.md", "__pycache__/c.md"] {
+        for path in [
+            "SKILL.md", ".env.local", "x.pyc", ".build/out.md", "node_modules/m.md", ".git/HEAD", ".hidden/h.md", "__pycache__/c.md",
+        ] {
             try folder.write(path, "x")
         }
         let skills = walk(folder.url).flatMap { $0.files.map(\.path) }.sorted()
@@ -97,7 +103,9 @@ import Testing
         try folder.write("SKILL.md", "x")
         try folder.write("docs/big.md", "0123456789")
         try fm.createSymbolicLink(atPath: folder.url.appendingPathComponent("alias.md").path, withDestinationPath: "docs/big.md")
-        try fm.createSymbolicLink(atPath: folder.url.appendingPathComponent("leak.txt").path, withDestinationPath: outside.url.appendingPathComponent("secret.txt").path)
+        try fm.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("leak.txt").path,
+            withDestinationPath: outside.url.appendingPathComponent("secret.txt").path)
         try fm.createSymbolicLink(atPath: folder.url.appendingPathComponent("more").path, withDestinationPath: "docs")
         try fm.createSymbolicLink(atPath: folder.url.appendingPathComponent("gone.md").path, withDestinationPath: "missing.md")
         let files = walk(folder.url, rules: .pack).flatMap(\.files)

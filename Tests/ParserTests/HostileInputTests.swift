@@ -1,6 +1,7 @@
 import Foundation
-@testable import SkillParser
 import Testing
+
+@testable import SkillParser
 
 /// Small files crafted to make the parser do unbounded work (docs/reliability.md): each is
 /// refused with its rule id, or parsed into output linear in its size.
@@ -18,9 +19,11 @@ import Testing
     }
 
     /// `a0` to `a9`, each a list of ten of the one before: a billion strings from 600 bytes.
-    static let laughs = "a0: &a0 \"lol\"\n" + (1...9).map { n in
-        "a\(n): &a\(n) [" + Array(repeating: "*a\(n - 1)", count: 10).joined(separator: ", ") + "]\n"
-    }.joined()
+    static let laughs =
+        "a0: &a0 \"lol\"\n"
+        + (1...9).map { n in
+            "a\(n): &a\(n) [" + Array(repeating: "*a\(n - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }.joined()
 
     @Test func billionLaughsIsRefusedWithItsRuleID() throws {
         #expect(Self.laughs.utf8.count < 700)
@@ -33,9 +36,11 @@ import Testing
     }
 
     @Test func mergeKeysTwentyDeepAreRefused() throws {
-        let merges = "m0: &m0 {k: v}\n" + (1...20).map { n in
-            "m\(n): &m\(n)\n  <<: *m\(n - 1)\n  x\(n): [*m\(n - 1), *m\(n - 1)]\n"
-        }.joined()
+        let merges =
+            "m0: &m0 {k: v}\n"
+            + (1...20).map { n in
+                "m\(n): &m\(n)\n  <<: *m\(n - 1)\n  x\(n): [*m\(n - 1), *m\(n - 1)]\n"
+            }.joined()
         let (_, found, json) = try parse(skill(front: merges))
         #expect(found == ["1:frontmatter.too-large"])
         #expect(json < 10_000)
@@ -117,7 +122,9 @@ import Testing
     }
 
     @Test func nestedTreeKeepsChildrenInOrder() {
-        let lines: [Substring] = ["Is it a view?", "├── Yes → use @State", "│   ├── owned? → @State", "│   └── passed? → @Binding", "└── No → use @Observable"]
+        let lines: [Substring] = [
+            "Is it a view?", "├── Yes → use @State", "│   ├── owned? → @State", "│   └── passed? → @Binding", "└── No → use @Observable",
+        ]
         let nodes = TreeReader.nodes(of: lines, firstLine: 1)
         #expect(nodes.count == 1)
         #expect(nodes[0].children.map(\.label) == ["Yes → use @State", "No → use @Observable"])
@@ -134,7 +141,9 @@ extension HostileInputTests {
     @Test func invalidNameIsEchoedInEightyCharacters() {
         let name = String(repeating: "Bad_", count: 1_000)
         var diagnostics: [Diagnostic] = []
-        SpecRules.check(Frontmatter(fields: [FrontmatterField(key: "name", value: .string(name), line: 2)], lines: 1...4), folder: "s", path: "s/SKILL.md", diagnostics: &diagnostics)
+        SpecRules.check(
+            Frontmatter(fields: [FrontmatterField(key: "name", value: .string(name), line: 2)], lines: 1...4), folder: "s",
+            path: "s/SKILL.md", diagnostics: &diagnostics)
         let messages = diagnostics.filter { $0.id == .nameInvalid }.map(\.message)
         #expect(messages.count == 1)
         #expect(messages.first?.hasPrefix("name '" + String(name.prefix(80)) + "…' must be") == true)

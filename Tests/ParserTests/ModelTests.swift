@@ -13,10 +13,12 @@ import Testing
         #expect(front.string("summary") == "Line one of a literal block.\nLine two.")
         #expect(front.string("folded") == "Folded lines join into one.\n")
         #expect(front.string("quoted") == "key: value inside quotes")
-        #expect(front.field("metadata")?.value == .map([
-            FrontmatterField(key: "author", value: .string("skill project"), line: 12),
-            FrontmatterField(key: "version", value: .string("1.0"), line: 13),
-        ]))
+        #expect(
+            front.field("metadata")?.value
+                == .map([
+                    FrontmatterField(key: "author", value: .string("skill project"), line: 12),
+                    FrontmatterField(key: "version", value: .string("1.0"), line: 13),
+                ]))
         #expect(front.lines == 1...14)
         #expect(front.fields.map(\.key) == ["name", "description", "summary", "folded", "quoted", "metadata"])
         #expect(front.fields.map(\.line) == [2, 3, 4, 7, 10, 11])
@@ -25,20 +27,28 @@ import Testing
     @Test func descriptionCutByCommentIsReportedWhereTheHashStands() {
         let s = skill("frontmatter-blocks")
         #expect(s.description == "Checks ordering")
-        #expect(s.diagnostics.map(\.formatted) == [
-            "frontmatter-blocks/SKILL.md:3:30: error: the value of 'description' ends at ' #' because YAML reads the rest of the line as a comment, so '#expect and more words after the hash' is lost; put the value in double quotes [frontmatter.value-cut-by-comment]",
-        ])
+        #expect(
+            s.diagnostics.map(\.formatted) == [
+                "frontmatter-blocks/SKILL.md:3:30: error: the value of 'description' ends at ' #' because YAML reads the rest of the line as a comment, so '#expect and more words after the hash' is lost; put the value in double quotes [frontmatter.value-cut-by-comment]"
+            ])
     }
 
     @Test func antiPatternNamesItsFixAndTheFixIsAGoodExample() throws {
         let entries = skill("anti-pattern-pairs").entries
         let anti = try #require(entries.first { $0.id == "anti-pattern-pairs/SKILL#pairs/sorting-in-the-view~anti-pattern-1" })
-        guard case .antiPattern(let details) = anti.details else { Issue.record("not an anti-pattern"); return }
-        #expect(details.why == "The sort runs on every render, and the list loses its identity.\nWhy it's wrong:\nwork repeats on every update")
+        guard case .antiPattern(let details) = anti.details else {
+            Issue.record("not an anti-pattern")
+            return
+        }
+        #expect(
+            details.why == "The sort runs on every render, and the list loses its identity.\nWhy it's wrong:\nwork repeats on every update")
         let fix = try #require(entries.first { $0.id == details.fix })
         #expect(fix.kind == .example)
         #expect(fix.details == .example(Example(language: "swift", verdict: .good)))
-        #expect(fix.code == [CodeBlock(language: "swift", code: "var body: some View {\n    List(model.sortedItems) { Text($0) }\n}\n", verdict: .good)])
+        #expect(
+            fix.code == [
+                CodeBlock(language: "swift", code: "var body: some View {\n    List(model.sortedItems) { Text($0) }\n}\n", verdict: .good)
+            ])
         #expect(anti.source == SourceSpan(path: "anti-pattern-pairs/SKILL.md", line: 10, endLine: 29))
     }
 
@@ -52,7 +62,8 @@ import Testing
     @Test func entryJSONUsesTheDesignFieldNames() throws {
         let tree = try #require(skill("decision-tree").entries.first { $0.kind == .decisionTree })
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(tree)) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "kind", "title", "skill", "breadcrumb", "source", "markdown", "text", "code", "keywords", "nodes"])
+        #expect(
+            Set(object.keys) == ["id", "kind", "title", "skill", "breadcrumb", "source", "markdown", "text", "code", "keywords", "nodes"])
         #expect(object["id"] as? String == "decision-tree/SKILL#trees/which-property-wrapper")
         #expect(object["breadcrumb"] as? [String] == ["Trees", "Which Property Wrapper"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillParser
 
 /// `skill validate`'s rules on the crafted skills of Fixtures/validation (one per rule).
@@ -49,7 +50,10 @@ import Testing
         ("allowed-tools-list", ["warning frontmatter.allowed-tools.list"]),
         ("no-frontmatter", ["error frontmatter.missing"]),
         ("frontmatter-unclosed", ["error frontmatter.unclosed"]),
-        ("frontmatter-not-map", ["error frontmatter.name.missing", "error frontmatter.description.missing", "error frontmatter.not-a-map"]),
+        (
+            "frontmatter-not-map",
+            ["error frontmatter.name.missing", "error frontmatter.description.missing", "error frontmatter.not-a-map"]
+        ),
         ("yaml-syntax", ["error frontmatter.yaml-syntax"]),
         ("comment-cut", ["error frontmatter.value-cut-by-comment"]),
         ("invalid-utf8", ["error encoding.invalid-utf8"]),
@@ -71,18 +75,22 @@ import Testing
     }
 
     @Test func messagesArePinnedToFileLines() throws {
-        #expect(try Self.validate("name-mismatch").diagnostics.map(\.formatted) == [
-            "name-mismatch/folder-name/SKILL.md:2:1: error: name 'other-name' differs from its folder 'folder-name'; rename one so they match [frontmatter.name.mismatch]",
-        ])
-        #expect(try Self.validate("comment-cut").diagnostics.map(\.formatted) == [
-            "comment-cut/comment-cut/SKILL.md:3:29: error: the value of 'description' ends at ' #' because YAML reads the rest of the line as a comment, so '#markdown. Use when aligning tables.' is lost; put the value in double quotes [frontmatter.value-cut-by-comment]",
-        ])
-        #expect(try Self.validate("unknown-field").diagnostics.map(\.formatted) == [
-            "unknown-field/vendor-field/SKILL.md:4:1: warning: 'version' is not an Agent Skills field; move it under 'metadata:' or pass --allow-field version [frontmatter.field.unknown]",
-        ])
-        #expect(try Self.validate("no-skill-md").diagnostics.map(\.formatted) == [
-            "no-skill-md/SKILL.md:1:1: error: no SKILL.md in this folder or below it; a skill is a folder holding SKILL.md with 'name' and 'description' frontmatter [skill.file.missing]",
-        ])
+        #expect(
+            try Self.validate("name-mismatch").diagnostics.map(\.formatted) == [
+                "name-mismatch/folder-name/SKILL.md:2:1: error: name 'other-name' differs from its folder 'folder-name'; rename one so they match [frontmatter.name.mismatch]"
+            ])
+        #expect(
+            try Self.validate("comment-cut").diagnostics.map(\.formatted) == [
+                "comment-cut/comment-cut/SKILL.md:3:29: error: the value of 'description' ends at ' #' because YAML reads the rest of the line as a comment, so '#markdown. Use when aligning tables.' is lost; put the value in double quotes [frontmatter.value-cut-by-comment]"
+            ])
+        #expect(
+            try Self.validate("unknown-field").diagnostics.map(\.formatted) == [
+                "unknown-field/vendor-field/SKILL.md:4:1: warning: 'version' is not an Agent Skills field; move it under 'metadata:' or pass --allow-field version [frontmatter.field.unknown]"
+            ])
+        #expect(
+            try Self.validate("no-skill-md").diagnostics.map(\.formatted) == [
+                "no-skill-md/SKILL.md:1:1: error: no SKILL.md in this folder or below it; a skill is a folder holding SKILL.md with 'name' and 'description' frontmatter [skill.file.missing]"
+            ])
     }
 
     @Test func allowFieldAndStrict() throws {
@@ -94,12 +102,14 @@ import Testing
 
     @Test func claudeTarget() throws {
         let claude = ValidationOptions(target: .claude)
-        #expect(try Self.validate("claude-reserved-word", claude).diagnostics.map(\.formatted) == [
-            "claude-reserved-word/claude-helper/SKILL.md:2:1: error: name 'claude-helper' contains the reserved word 'claude', which Claude refuses; choose another name [claude.name.reserved-word]",
-        ])
-        #expect(try Self.validate("claude-xml-tag", claude).diagnostics.map(\.formatted) == [
-            "claude-xml-tag/xml-tag/SKILL.md:3:1: error: description contains the XML tag '<table>', which Claude refuses; write it without angle brackets [claude.xml-tag]",
-        ])
+        #expect(
+            try Self.validate("claude-reserved-word", claude).diagnostics.map(\.formatted) == [
+                "claude-reserved-word/claude-helper/SKILL.md:2:1: error: name 'claude-helper' contains the reserved word 'claude', which Claude refuses; choose another name [claude.name.reserved-word]"
+            ])
+        #expect(
+            try Self.validate("claude-xml-tag", claude).diagnostics.map(\.formatted) == [
+                "claude-xml-tag/xml-tag/SKILL.md:3:1: error: description contains the XML tag '<table>', which Claude refuses; write it without angle brackets [claude.xml-tag]"
+            ])
         #expect(try Self.validate("claude-too-many-files", claude).diagnostics.map(\.id) == [.claudeTooManyFiles])
         #expect(try Self.validate("valid", claude).diagnostics.isEmpty)
     }
@@ -121,21 +131,22 @@ import Testing
         var diagnostics: [Diagnostic] = []
         let xml = try AvailableSkills.render(paths: [Self.root.appendingPathComponent("valid").path], diagnostics: &diagnostics)
         let location = Self.root.appendingPathComponent("valid/good-skill/SKILL.md").resolvingSymlinksInPath().path
-        #expect(xml == """
-            <available_skills>
-            <skill>
-            <name>
-            good-skill
-            </name>
-            <description>
-            Formats tables. Use when the user asks to align a markdown table.
-            </description>
-            <location>
-            \(location)
-            </location>
-            </skill>
-            </available_skills>
-            """)
+        #expect(
+            xml == """
+                <available_skills>
+                <skill>
+                <name>
+                good-skill
+                </name>
+                <description>
+                Formats tables. Use when the user asks to align a markdown table.
+                </description>
+                <location>
+                \(location)
+                </location>
+                </skill>
+                </available_skills>
+                """)
         #expect(diagnostics.isEmpty)
     }
 }

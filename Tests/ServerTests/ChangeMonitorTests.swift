@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillServer
 
 /// The server notices changed skills by itself: watching the folders (inotify on Linux), or
@@ -27,39 +28,39 @@ import Testing
     }
 
     #if os(Linux)
-    @Test func aNewSkillIsNoticedWithoutPolling() throws {
-        let root = try root()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let kb = indexedKnowledge([root])
-        let (monitor, changed) = monitor(kb, poll: 3600)
-        defer { monitor.stop() }
-        #expect(kb.watchedFolders() == [root.path, root.appendingPathComponent("one").path])
-        try write("---\nname: two\ndescription: Second.\n---\n# Two\n", to: root.appendingPathComponent("two/SKILL.md"))
-        #expect(changed.wait(timeout: .now() + 30) == .success)
-        #expect(kb.skills().map(\.name) == ["one", "two"])
-        // The new folder is watched too: a file edited in place there is noticed.
-        let handle = try FileHandle(forWritingTo: root.appendingPathComponent("two/SKILL.md"))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("\n## Wombats\n\nAbout wombats.\n".utf8))
-        try handle.close()
-        #expect(changed.wait(timeout: .now() + 30) == .success)
-        let found = try kb.search(KnowledgeQuery(text: "wombats")).results.map(\.id)
-        #expect(found == ["two/SKILL#two/wombats"])
-    }
+        @Test func aNewSkillIsNoticedWithoutPolling() throws {
+            let root = try root()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let kb = indexedKnowledge([root])
+            let (monitor, changed) = monitor(kb, poll: 3600)
+            defer { monitor.stop() }
+            #expect(kb.watchedFolders() == [root.path, root.appendingPathComponent("one").path])
+            try write("---\nname: two\ndescription: Second.\n---\n# Two\n", to: root.appendingPathComponent("two/SKILL.md"))
+            #expect(changed.wait(timeout: .now() + 30) == .success)
+            #expect(kb.skills().map(\.name) == ["one", "two"])
+            // The new folder is watched too: a file edited in place there is noticed.
+            let handle = try FileHandle(forWritingTo: root.appendingPathComponent("two/SKILL.md"))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("\n## Wombats\n\nAbout wombats.\n".utf8))
+            try handle.close()
+            #expect(changed.wait(timeout: .now() + 30) == .success)
+            let found = try kb.search(KnowledgeQuery(text: "wombats")).results.map(\.id)
+            #expect(found == ["two/SKILL#two/wombats"])
+        }
 
-    @Test func aDeletedSkillIsNoticedWithoutPolling() throws {
-        let root = try root()
-        defer { try? FileManager.default.removeItem(at: root) }
-        try write("---\nname: two\ndescription: Second.\n---\n# Two\n", to: root.appendingPathComponent("two/SKILL.md"))
-        let kb = indexedKnowledge([root])
-        let (monitor, changed) = monitor(kb, poll: 3600)
-        defer { monitor.stop() }
-        #expect(kb.skills().map(\.name) == ["one", "two"])
-        _ = kb.watchedFolders()
-        try FileManager.default.removeItem(at: root.appendingPathComponent("two"))
-        #expect(changed.wait(timeout: .now() + 30) == .success)
-        #expect(kb.skills().map(\.name) == ["one"])
-    }
+        @Test func aDeletedSkillIsNoticedWithoutPolling() throws {
+            let root = try root()
+            defer { try? FileManager.default.removeItem(at: root) }
+            try write("---\nname: two\ndescription: Second.\n---\n# Two\n", to: root.appendingPathComponent("two/SKILL.md"))
+            let kb = indexedKnowledge([root])
+            let (monitor, changed) = monitor(kb, poll: 3600)
+            defer { monitor.stop() }
+            #expect(kb.skills().map(\.name) == ["one", "two"])
+            _ = kb.watchedFolders()
+            try FileManager.default.removeItem(at: root.appendingPathComponent("two"))
+            #expect(changed.wait(timeout: .now() + 30) == .success)
+            #expect(kb.skills().map(\.name) == ["one"])
+        }
     #endif
 
     @Test func withoutWatchingItPolls() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillServer
 
 /// The server's JSON parser against Foundation's `JSONDecoder`, on random and mutated lines: the
@@ -28,7 +29,11 @@ import Testing
         #"{"k":"\ud800","l":"\udc00x","m":"\u0000"}"#,
     ]
 
-    static let pieces: [[UInt8]] = ["{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800", "\\udc00", "1e999", "-", "0", ".5", "e", "null", "tru", " ", "\n", "\r"]
+    static let pieces: [[UInt8]] =
+        [
+            "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800", "\\udc00", "1e999", "-", "0", ".5", "e", "null", "tru", " ", "\n",
+            "\r",
+        ]
         .map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF], [0xF4, 0x90, 0x80, 0x80]]
 
     static func mutate(_ line: [UInt8], _ random: inout Random) -> [UInt8] {
@@ -63,7 +68,10 @@ import Testing
             cases.append(Self.nested(depth, open: "[", close: "]"))
             cases.append(Self.nested(depth, open: "{\"a\":", close: "}"))
         }
-        cases += ["1" + String(repeating: "0", count: 400), "-" + String(repeating: "9", count: 30), "1e308", "1e309", "4.9e-325", "\"\\uD834\\uDD1E\"", "\"\\uDD1E\""].map { Array($0.utf8) }
+        cases += [
+            "1" + String(repeating: "0", count: 400), "-" + String(repeating: "9", count: 30), "1e308", "1e309", "4.9e-325",
+            "\"\\uD834\\uDD1E\"", "\"\\uDD1E\"",
+        ].map { Array($0.utf8) }
         for _ in 0..<rounds {
             let seed = Array(Self.seeds.randomElement(using: &random)!.utf8)
             cases.append(Self.mutate(seed, &random))
@@ -76,7 +84,9 @@ import Testing
             // surrogate there passes); JSONSerialization does, as this parser does.
             let strict = (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) == nil
             if ours != theirs, !(ours == nil && strict), disagreements.count < 5 {
-                disagreements.append("\(String(decoding: bytes.prefix(120), as: UTF8.self)): ours \(ours.map { "\($0)" } ?? "invalid"), Foundation \(theirs.map { "\($0)" } ?? "invalid")")
+                disagreements.append(
+                    "\(String(decoding: bytes.prefix(120), as: UTF8.self)): ours \(ours.map { "\($0)" } ?? "invalid"), Foundation \(theirs.map { "\($0)" } ?? "invalid")"
+                )
             }
         }
         #expect(disagreements == [])

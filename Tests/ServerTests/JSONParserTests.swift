@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import SkillServer
-@testable import SkillIndex
 import SkillParser
+import Testing
+
+@testable import SkillIndex
+@testable import SkillServer
 
 @Suite struct JSONParserTests {
     func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Data(text.utf8)) }
@@ -12,8 +13,9 @@ import SkillParser
     }
 
     @Test func values() throws {
-        #expect(try parse(#" {"a": [1, -2.5, "x", null, true, false, {}], "b": {"c": []}} "#)
-            == ["a": [1, .double(-2.5), "x", .null, true, false, [:]], "b": ["c": []]])
+        #expect(
+            try parse(#" {"a": [1, -2.5, "x", null, true, false, {}], "b": {"c": []}} "#)
+                == ["a": [1, .double(-2.5), "x", .null, true, false, [:]], "b": ["c": []]])
         #expect(try parse("\"\"") == "")
         #expect(try parse("0") == 0)
         #expect(try parse("[[]]\r\n") == [[]])
@@ -38,9 +40,9 @@ import SkillParser
     @Test func numbers() throws {
         #expect(try parse("9223372036854775807") == .int(Int.max))
         #expect(try parse("-9223372036854775808") == .int(Int.min))
-        #expect(try parse("9223372036854775808") == .double(9223372036854775808))
+        #expect(try parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
         #expect(try parse("12345678901234567890") == .double(1.2345678901234567e19))
-        #expect(try parse("9007199254740993") == .int(9007199254740993))
+        #expect(try parse("9007199254740993") == .int(9_007_199_254_740_993))
         #expect(try parse("3.0") == 3)
         #expect(try parse("1e2") == 100)
         #expect(try parse("-0.0") == 0)
@@ -58,13 +60,16 @@ import SkillParser
         #expect(try parse(deepest).arrayValue != nil)
         let tooDeep = "[" + deepest + "]"
         #expect(throws: JSONParser.Failure.self) { try parse(tooDeep) }
-        let objects = String(repeating: #"{"a":"#, count: JSONParser.maxDepth + 1) + "1" + String(repeating: "}", count: JSONParser.maxDepth + 1)
+        let objects =
+            String(repeating: #"{"a":"#, count: JSONParser.maxDepth + 1) + "1" + String(repeating: "}", count: JSONParser.maxDepth + 1)
         #expect(throws: JSONParser.Failure.self) { try parse(objects) }
     }
 
     @Test func invalidInput() {
-        for bad in ["", " ", "{", "}", "[1 2]", "[,]", "[1,,2]", "{,}", "[ , ]", "{\"a\" 1}", "{\"a\":}", "{1:2}", "{} x",
-                    "tru", "nul", "\"abc", "\"a\\x\"", "\"\\u12\"", "\"\\uZZZZ\"", "[1,]]", "'a'", "1\u{0B}"] {
+        for bad in [
+            "", " ", "{", "}", "[1 2]", "[,]", "[1,,2]", "{,}", "[ , ]", "{\"a\" 1}", "{\"a\":}", "{1:2}", "{} x",
+            "tru", "nul", "\"abc", "\"a\\x\"", "\"\\u12\"", "\"\\uZZZZ\"", "[1,]]", "'a'", "1\u{0B}",
+        ] {
             #expect(throws: JSONParser.Failure.self, "\(bad)") { try parse(bad) }
         }
         #expect(rejects([0x22, 0xFF, 0x22]), "invalid UTF-8")
@@ -111,7 +116,11 @@ import SkillParser
         whole.score = 7
         #expect(whole.json == (try coded(whole)))
         var copied = hit
-        copied.alsoAt = [OtherLocation(id: "a~2/SKILL.md#x", skill: "a~2", source: SourceSpan(path: "b/SKILL.md", line: 3, endLine: 9), absolutePath: "/r/b/SKILL.md")]
+        copied.alsoAt = [
+            OtherLocation(
+                id: "a~2/SKILL.md#x", skill: "a~2", source: SourceSpan(path: "b/SKILL.md", line: 3, endLine: 9),
+                absolutePath: "/r/b/SKILL.md")
+        ]
         #expect(copied.json == (try coded(copied)))
         copied.plugin = PluginSummary(name: "kit", version: "1.0")
         #expect(copied.json == (try coded(copied)))
@@ -132,7 +141,10 @@ import SkillParser
 
 @Suite struct JSONReadableTests {
     @Test func callToolReadsWhatTheDecoderReads() throws {
-        for params: JSONValue in [["name": "search", "arguments": ["query": "x", "limit": 2]], ["name": "get"], ["name": "get", "arguments": .null], ["name": "a", "_meta": ["k": 1]]] {
+        for params: JSONValue in [
+            ["name": "search", "arguments": ["query": "x", "limit": 2]], ["name": "get"], ["name": "get", "arguments": .null],
+            ["name": "a", "_meta": ["k": 1]],
+        ] {
             #expect(CallToolRequest(json: params) == (try params.decode(as: CallToolRequest.self)))
         }
         for params: JSONValue in [[:], ["name": 1], ["name": "a", "arguments": [1]], "x"] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillServer
 
 @Suite struct LifecycleTests {
@@ -62,12 +63,18 @@ import Testing
     @Test func methodsOfTheOtherEraAreUnknown() {
         let h = Harness()
         #expect(h.modern("ping").errorCode == -32601)
-        #expect(h.modern("initialize", ["protocolVersion": "2025-11-25", "capabilities": [:], "clientInfo": ["name": "c", "version": "1"]]).errorCode == -32601)
+        #expect(
+            h.modern("initialize", ["protocolVersion": "2025-11-25", "capabilities": [:], "clientInfo": ["name": "c", "version": "1"]])
+                .errorCode == -32601)
     }
 
     @Test func notificationsGetNoReply() {
         let h = Harness()
-        #expect(h.raw(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"# + "\n" + #"{"jsonrpc":"2.0","method":"notifications/whatever","params":{}}"#).isEmpty)
+        #expect(
+            h.raw(
+                #"{"jsonrpc":"2.0","method":"notifications/initialized"}"# + "\n"
+                    + #"{"jsonrpc":"2.0","method":"notifications/whatever","params":{}}"#
+            ).isEmpty)
         #expect(h.raw(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}"#).isEmpty)
     }
 
@@ -94,10 +101,14 @@ import Testing
     @Test func malformedJSONGetsNullIDAndServingGoesOn() {
         let h = Harness()
         let replies = h.raw("{not json\n" + #"{"jsonrpc":"2.0","id":5,"method":"ping"}"# + "\n")
-        #expect(replies == [
-            ["jsonrpc": "2.0", "id": .null, "error": ["code": -32700, "message": "Parse error: the line is not valid JSON (UTF-8, one message per line)"]],
-            ["jsonrpc": "2.0", "id": 5, "result": [:]],
-        ])
+        #expect(
+            replies == [
+                [
+                    "jsonrpc": "2.0", "id": .null,
+                    "error": ["code": -32700, "message": "Parse error: the line is not valid JSON (UTF-8, one message per line)"],
+                ],
+                ["jsonrpc": "2.0", "id": 5, "result": [:]],
+            ])
     }
 
     @Test func invalidUTF8IsAParseError() {
@@ -108,7 +119,8 @@ import Testing
 
     @Test func invalidRequests() {
         let h = Harness()
-        let replies = h.raw("""
+        let replies = h.raw(
+            """
             [1,2]
             []
             42
@@ -135,12 +147,20 @@ import Testing
     @Test func batchesUnder20250326() {
         let h = Harness()
         h.initialize("2025-03-26")
-        let replies = h.raw(#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":2,"method":"nope"},5]"# + "\n")
-        #expect(replies == [[
-            ["jsonrpc": "2.0", "id": 1, "result": [:]],
-            ["jsonrpc": "2.0", "id": 2, "error": ["code": -32601, "message": "Method not found: nope"]],
-            ["jsonrpc": "2.0", "id": .null, "error": ["code": -32600, "message": "Invalid Request: expected a JSON-RPC 2.0 request object, got number"]],
-        ]])
+        let replies = h.raw(
+            #"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":2,"method":"nope"},5]"#
+                + "\n")
+        #expect(
+            replies == [
+                [
+                    ["jsonrpc": "2.0", "id": 1, "result": [:]],
+                    ["jsonrpc": "2.0", "id": 2, "error": ["code": -32601, "message": "Method not found: nope"]],
+                    [
+                        "jsonrpc": "2.0", "id": .null,
+                        "error": ["code": -32600, "message": "Invalid Request: expected a JSON-RPC 2.0 request object, got number"],
+                    ],
+                ]
+            ])
         #expect(h.raw("[]\n").map(\.errorCode) == [-32600])
     }
 
@@ -154,7 +174,10 @@ import Testing
     @Test func badParams() {
         let h = Harness()
         h.initialize()
-        #expect(h.request("tools/call", ["arguments": [:]])["error"] == ["code": -32602, "message": "Invalid params for tools/call: missing required \"name\""])
+        #expect(
+            h.request("tools/call", ["arguments": [:]])["error"] == [
+                "code": -32602, "message": "Invalid params for tools/call: missing required \"name\"",
+            ])
         #expect(h.request("tools/call", ["name": 3]).errorCode == -32602)
         #expect(h.request("resources/read", [:]).errorCode == -32602)
         #expect(h.request("initialize", ["protocolVersion": 1]).errorCode == -32602)
@@ -173,7 +196,10 @@ import Testing
         let h = Harness()
         h.initialize("2025-11-25")
         let legacy = h.request("resources/read", ["uri": "skill://nope/SKILL.md"])
-        #expect(legacy["error"] == ["code": -32002, "message": "Resource not found: skill://nope/SKILL.md", "data": ["uri": "skill://nope/SKILL.md"]])
+        #expect(
+            legacy["error"] == [
+                "code": -32002, "message": "Resource not found: skill://nope/SKILL.md", "data": ["uri": "skill://nope/SKILL.md"],
+            ])
         #expect(h.modern("resources/read", ["uri": "skill://nope/SKILL.md"]).errorCode == -32602)
     }
 

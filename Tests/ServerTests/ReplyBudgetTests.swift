@@ -1,6 +1,7 @@
 import Foundation
-@testable import SkillIndex
 import Testing
+
+@testable import SkillIndex
 @testable import SkillServer
 
 /// Replies stay within their budgets whatever the skills hold (docs/reliability.md).
@@ -21,7 +22,8 @@ import Testing
         var uri = "skill://big/references/long.md"
         var parts: [String] = []
         while parts.count < 20 {
-            let text = h.request("resources/read", ["uri": .string(uri)])["result"]?["contents"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+            let text =
+                h.request("resources/read", ["uri": .string(uri)])["result"]?["contents"]?.arrayValue?.first?["text"]?.stringValue ?? ""
             guard let note = text.range(of: "\n\n[skill: this file is ") else {
                 parts.append(text)
                 break
@@ -46,7 +48,8 @@ import Testing
         try Data(("---\nname: huge\ndescription: A huge skill.\n---\n" + body).utf8).write(to: folder.appendingPathComponent("SKILL.md"))
         let h = Harness(knowledge: indexedKnowledge([root]))
         h.initialize()
-        let text = h.request("prompts/get", ["name": "use-huge"])["result"]?["messages"]?.arrayValue?.first?["content"]?["text"]?.stringValue ?? ""
+        let text =
+            h.request("prompts/get", ["name": "use-huge"])["result"]?["messages"]?.arrayValue?.first?["content"]?["text"]?.stringValue ?? ""
         #expect(body.utf8.count > 2_000_000)
         #expect(text.utf8.count < MCPServer.Configuration().resourceBudget + 500)
         #expect(text.hasSuffix("\n\n[skill: the instructions go on; read skill://huge/SKILL.md for the rest]"))

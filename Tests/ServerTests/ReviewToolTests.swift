@@ -1,9 +1,11 @@
 import Foundation
 import SkillIndex
 import Testing
+
 @testable import SkillServer
 
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The bundled skills, whose anti-patterns have code.
 private let bundledRoot = packageRoot.appendingPathComponent("skills")
@@ -11,8 +13,10 @@ private let bundledRoot = packageRoot.appendingPathComponent("skills")
 /// A button that clears its flag after a suspension point (the bundled skills' "Async Work
 /// Without Boundaries"), from the labelled set.
 private let code = try! String(
-    contentsOf: packageRoot.appendingPathComponent("Tests/CheckTests/Fixtures/labelled/swift/mistake-await-between-flags.swift"), encoding: .utf8)
-private let antiPattern = "swiftui-architecture/references/anti-patterns#swiftui-architecture-anti-patterns/anti-pattern-async-work-without-boundaries"
+    contentsOf: packageRoot.appendingPathComponent("Tests/CheckTests/Fixtures/labelled/swift/mistake-await-between-flags.swift"),
+    encoding: .utf8)
+private let antiPattern =
+    "swiftui-architecture/references/anti-patterns#swiftui-architecture-anti-patterns/anti-pattern-async-work-without-boundaries"
 
 @Suite struct ReviewToolTests {
     @Test func reviewReportsTheAntiPatternWithLinesAndFix() {
@@ -28,14 +32,16 @@ private let antiPattern = "swiftui-architecture/references/anti-patterns#swiftui
         #expect(findings.first?["endLine"] == 11)
         #expect(findings.first?["score"] == 1)
         #expect(findings.first?["fix"] == .string(antiPattern + "~example-2"))
-        #expect(result.text.hasPrefix("""
-            1 finding (18 lines); `get` an id for the anti-pattern and its fix:
-            1. SyncButton.swift:3-11 Anti-Pattern: Async Work Without Boundaries (score 1.0)
-               id: \(antiPattern)
-               fix: \(antiPattern)~example-2
-               why: await suspends; everything after it runs at some later time, outside the original update.
-            Checklists for this code:
-            """))
+        #expect(
+            result.text.hasPrefix(
+                """
+                1 finding (18 lines); `get` an id for the anti-pattern and its fix:
+                1. SyncButton.swift:3-11 Anti-Pattern: Async Work Without Boundaries (score 1.0)
+                   id: \(antiPattern)
+                   fix: \(antiPattern)~example-2
+                   why: await suspends; everything after it runs at some later time, outside the original update.
+                Checklists for this code:
+                """))
         let checklists = result["structuredContent"]?["checklists"]?.arrayValue ?? []
         #expect(checklists.first?["matched"]?.arrayValue?.contains("@State") == true)
     }

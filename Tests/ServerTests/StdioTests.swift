@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import SkillServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct StdioTests {
@@ -31,7 +33,8 @@ import Glibc
     }
 
     @Test func answersEverythingOwedThenReturnsZero() {
-        let (status, output) = serve("""
+        let (status, output) = serve(
+            """
             {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_skill","arguments":{"name":"state-basics"}}}
             garbage
             {"jsonrpc":"2.0","id":2,"method":"ping"}
@@ -41,7 +44,10 @@ import Glibc
         #expect(lines.count == 4)
         #expect(lines.last == "")
         #expect(lines[0].hasPrefix(##"{"id":1,"jsonrpc":"2.0","result":{"content":[{"text":"# state-basics"##))
-        #expect(lines[1] == #"{"error":{"code":-32700,"message":"Parse error: the line is not valid JSON (UTF-8, one message per line)"},"id":null,"jsonrpc":"2.0"}"#)
+        #expect(
+            lines[1]
+                == #"{"error":{"code":-32700,"message":"Parse error: the line is not valid JSON (UTF-8, one message per line)"},"id":null,"jsonrpc":"2.0"}"#
+        )
         #expect(lines[2] == #"{"id":2,"jsonrpc":"2.0","result":{}}"#)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import SkillIndex
 import SkillParser
 import Testing
+
 @testable import SkillServer
 
 /// The fixture skills beside the tests.
@@ -33,7 +34,8 @@ final class Harness {
     /// Sends `initialize` for `version` and `notifications/initialized`; returns the result.
     @discardableResult
     func initialize(_ version: String = "2025-11-25") -> JSONValue? {
-        let reply = request("initialize", ["protocolVersion": .string(version), "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]])
+        let reply = request(
+            "initialize", ["protocolVersion": .string(version), "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]])
         transport.write(["jsonrpc": "2.0", "method": "notifications/initialized"])
         #expect(transport.drain().isEmpty)
         return reply["result"]

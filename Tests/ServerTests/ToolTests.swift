@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillServer
 
 @Suite struct ToolTests {
@@ -53,7 +54,8 @@ import Testing
         #expect(corrected.text.hasPrefix("(searched for sleeping instead of sleepng)\n1. [section] Sleeping in tests"))
         let question = h.call("search", ["query": "sleeping tests await work state view"])
         #expect(question["structuredContent"]?["partial"] == true)
-        #expect(question.text.hasPrefix("(no entry holds every word of the query; these match the most of it)\n1. [section] Sleeping in tests"))
+        #expect(
+            question.text.hasPrefix("(no entry holds every word of the query; these match the most of it)\n1. [section] Sleeping in tests"))
         let plain = h.call("search", ["query": "sleeping tests"])
         #expect(plain["structuredContent"]?["partial"] == nil)
         #expect(plain["structuredContent"]?["corrections"] == nil)
@@ -69,10 +71,13 @@ import Testing
         let hits = result["structuredContent"]?["hits"]?.arrayValue ?? []
         #expect(hits.filter { $0["title"] == "Sleeping in tests" }.count == 1)
         let other = copy.appendingPathComponent("swift-testing/SKILL.md").path
-        #expect(hits.first?["alsoAt"] == [[
-            "id": "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests", "skill": "swift-testing",
-            "absolutePath": .string(other), "source": ["path": "swift-testing/SKILL.md", "line": 23, "endLine": 39],
-        ]])
+        #expect(
+            hits.first?["alsoAt"] == [
+                [
+                    "id": "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests", "skill": "swift-testing",
+                    "absolutePath": .string(other), "source": ["path": "swift-testing/SKILL.md", "line": 23, "endLine": 39],
+                ]
+            ])
         #expect(result.text.contains("   also at: \(other):23"))
     }
 
@@ -88,7 +93,10 @@ import Testing
         (["limit": 0, "query": "x"] as JSONValue, "search: \"limit\" must be between 1 and 50; got 0."),
         (["query": 3] as JSONValue, "search: \"query\" must be a string, not number."),
         ([:] as JSONValue, "search: missing required argument \"query\" (a string)."),
-        (["query": "x", "kind": "recipe"] as JSONValue, "search: unknown kind \"recipe\". Kinds: skill, anti-pattern, checklist, decision-tree, pattern, table, example, section."),
+        (
+            ["query": "x", "kind": "recipe"] as JSONValue,
+            "search: unknown kind \"recipe\". Kinds: skill, anti-pattern, checklist, decision-tree, pattern, table, example, section."
+        ),
         (["query": "x", "maxChars": 5] as JSONValue, "search: \"maxChars\" must be between 200 and 200000; got 5."),
     ])
     func badSearchArgumentsAreToolErrors(_ arguments: JSONValue, _ message: String) {
@@ -115,13 +123,16 @@ import Testing
         #expect(entry?["kind"] == "anti-pattern")
         #expect(entry?["why"] == "Sleeping makes tests slow and flaky: await the work itself.")
         #expect(entry?["text"] == nil)
-        #expect(result["structuredContent"]?["fix"]?["id"] == "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~example-2")
+        #expect(
+            result["structuredContent"]?["fix"]?["id"] == "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~example-2")
         #expect(result["structuredContent"]?["fix"]?["verdict"] == "good")
         #expect(result.text.contains("await model.load()"))
         // Each fact once: the fix's code is in the entry's markdown, so the text names the fix
         // and the structured content carries fields, not the markdown or the code again.
         #expect(result.text.components(separatedBy: "await model.load()").count == 2)
-        #expect(result.text.hasSuffix("\n\nFix: swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~example-2 (lines 34-39, above)"))
+        #expect(
+            result.text.hasSuffix(
+                "\n\nFix: swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~example-2 (lines 34-39, above)"))
         #expect(entry?["markdown"] == nil)
         #expect(!JSONWriter.string(result["structuredContent"] ?? .null).contains("model.load"))
     }
@@ -130,12 +141,16 @@ import Testing
         let h = Harness()
         let result = h.call("get", ["id": "swift-testing/SKILL#swift-testing/review-checklst"])
         #expect(result["isError"] == true)
-        #expect(result.text.hasPrefix("get: no entry has the id \"swift-testing/SKILL#swift-testing/review-checklst\". Nearest ids: swift-testing/SKILL#swift-testing/review-checklist,"))
+        #expect(
+            result.text.hasPrefix(
+                "get: no entry has the id \"swift-testing/SKILL#swift-testing/review-checklst\". Nearest ids: swift-testing/SKILL#swift-testing/review-checklist,"
+            ))
     }
 
     @Test func getTruncatesToBudget() {
         let h = Harness()
-        let result = h.call("get", ["id": "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~anti-pattern-1", "maxChars": 200])
+        let result = h.call(
+            "get", ["id": "swift-testing/SKILL#swift-testing/common-mistakes/sleeping-in-tests~anti-pattern-1", "maxChars": 200])
         #expect(result["structuredContent"]?["truncated"] == true)
         #expect(result.text.contains("#expect(model.loade…\n\nFix: "))
         #expect(result.text.hasSuffix("\n(truncated: raise maxChars for the rest)"))
@@ -147,7 +162,10 @@ import Testing
         let skills = first["structuredContent"]?["skills"]?.arrayValue ?? []
         #expect(skills.map { $0["name"] } == ["state-basics"])
         #expect(skills.first?["uri"] == "skill://state-basics/SKILL.md")
-        guard let cursor = first["structuredContent"]?["nextCursor"] else { Issue.record("no cursor"); return }
+        guard let cursor = first["structuredContent"]?["nextCursor"] else {
+            Issue.record("no cursor")
+            return
+        }
         let second = h.call("list_skills", ["cursor": cursor, "maxChars": 200])
         #expect(second["structuredContent"]?["skills"]?.arrayValue?.map { $0["name"] } == ["swift-testing"])
         #expect(second["structuredContent"]?["nextCursor"] == nil)
@@ -170,7 +188,10 @@ import Testing
         let result = h.call("checklist", ["skill": "swift-testing"])
         let lists = result["structuredContent"]?["checklists"]?.arrayValue ?? []
         #expect(lists.map { $0["id"] } == ["swift-testing/SKILL#swift-testing/review-checklist"])
-        #expect(lists.first?["items"]?.arrayValue?.map { $0["text"] } == ["Every test has a descriptive name", "No sleep in tests", "Expectations use #expect"])
+        #expect(
+            lists.first?["items"]?.arrayValue?.map { $0["text"] } == [
+                "Every test has a descriptive name", "No sleep in tests", "Expectations use #expect",
+            ])
         #expect(result.text.contains("- [x] Expectations use #expect"))
         let topic = h.call("checklist", ["topic": "private"])["structuredContent"]?["checklists"]?.arrayValue ?? []
         #expect(topic.map { $0["id"] } == ["state-basics/SKILL#state-basics/before-merging"])
@@ -186,7 +207,10 @@ import Testing
         let first = h.request("resources/list")["result"]
         #expect(first?["resources"]?.arrayValue?.map { $0["uri"] } == ["skill://state-basics/SKILL.md", "skill://swift-testing/SKILL.md"])
         #expect(first?["resources"]?.arrayValue?.first?["mimeType"] == "text/markdown")
-        guard let cursor = first?["nextCursor"] else { Issue.record("no cursor"); return }
+        guard let cursor = first?["nextCursor"] else {
+            Issue.record("no cursor")
+            return
+        }
         let second = h.request("resources/list", ["cursor": cursor])["result"]
         #expect(second?["resources"]?.arrayValue?.map { $0["uri"] } == ["skill://swift-testing/references/async.md"])
         #expect(second?["nextCursor"] == nil)
@@ -198,7 +222,8 @@ import Testing
         let skill = h.request("resources/read", ["uri": "skill://state-basics/SKILL.md"])["result"]?["contents"]?.arrayValue?.first
         #expect(skill?["mimeType"] == "text/markdown")
         #expect(skill?["text"]?.stringValue?.hasPrefix("---\nname: state-basics") == true)
-        let doc = h.request("resources/read", ["uri": "skill://swift-testing/references/async.md"])["result"]?["contents"]?.arrayValue?.first
+        let doc = h.request("resources/read", ["uri": "skill://swift-testing/references/async.md"])["result"]?["contents"]?.arrayValue?
+            .first
         #expect(doc?["text"]?.stringValue?.hasPrefix("# Async tests") == true)
         let script = h.request("resources/read", ["uri": "skill://swift-testing/scripts/run.sh"])["result"]?["contents"]?.arrayValue?.first
         #expect(script?["text"] == "#!/bin/sh\nswift test\n")
@@ -228,7 +253,9 @@ import Testing
     @Test func cancelledRequestGetsNoReply() {
         let kb = GatedKnowledgeBase()
         let h = Harness(knowledge: kb)
-        h.transport.write(["jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": ["name": "search", "arguments": ["query": "state"]]])
+        h.transport.write([
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": ["name": "search", "arguments": ["query": "state"]],
+        ])
         h.transport.write(["jsonrpc": "2.0", "method": "notifications/cancelled", "params": ["requestId": 1, "reason": "user"]])
         kb.gate.signal()
         h.transport.write(["jsonrpc": "2.0", "id": 2, "method": "ping"])
@@ -238,10 +265,16 @@ import Testing
     @Test func progressComesBeforeTheReply() {
         let h = Harness()
         h.initialize("2025-06-18")
-        h.transport.write(["jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": ["name": "list_skills", "_meta": ["progressToken": "p1"]]])
+        h.transport.write([
+            "jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": ["name": "list_skills", "_meta": ["progressToken": "p1"]],
+        ])
         let out = h.transport.drain()
         #expect(out.count == 3)
-        #expect(out.first == ["jsonrpc": "2.0", "method": "notifications/progress", "params": ["progressToken": "p1", "progress": 0, "total": 1, "message": "list_skills started"]])
+        #expect(
+            out.first == [
+                "jsonrpc": "2.0", "method": "notifications/progress",
+                "params": ["progressToken": "p1", "progress": 0, "total": 1, "message": "list_skills started"],
+            ])
         #expect(out.dropFirst().first?["params"]?["progress"] == 1)
         #expect(out.last?["id"] == 9)
     }
@@ -264,13 +297,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("one")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "---\nname: one\ndescription: First.\n---\n# One\n".write(to: folder.appendingPathComponent("SKILL.md"), atomically: true, encoding: .utf8)
+        try "---\nname: one\ndescription: First.\n---\n# One\n".write(
+            to: folder.appendingPathComponent("SKILL.md"), atomically: true, encoding: .utf8)
         let kb = indexedKnowledge([root])
         #expect(kb.skills().map(\.name) == ["one"])
         #expect(kb.refresh() == false)
         let two = root.appendingPathComponent("two")
         try FileManager.default.createDirectory(at: two, withIntermediateDirectories: true)
-        try "---\nname: two\ndescription: Second.\n---\n# Two\n".write(to: two.appendingPathComponent("SKILL.md"), atomically: true, encoding: .utf8)
+        try "---\nname: two\ndescription: Second.\n---\n# Two\n".write(
+            to: two.appendingPathComponent("SKILL.md"), atomically: true, encoding: .utf8)
         #expect(kb.refresh() == true)
         #expect(kb.skills().map(\.name) == ["one", "two"])
     }

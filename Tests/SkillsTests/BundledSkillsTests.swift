@@ -13,10 +13,11 @@ import Testing
 
     @Test func theFiveSkillsParseWithoutDiagnostics() throws {
         let report = try ParseReport.parse(path: Self.skills.path)
-        #expect(report.skills.map(\.name) == [
-            "ios-architecture-patterns", "swiftui-app-wiring", "swiftui-architecture", "swiftui-mv-patterns",
-            "swiftui-state-and-observation",
-        ])
+        #expect(
+            report.skills.map(\.name) == [
+                "ios-architecture-patterns", "swiftui-app-wiring", "swiftui-architecture", "swiftui-mv-patterns",
+                "swiftui-state-and-observation",
+            ])
         #expect(report.diagnostics.map(\.formatted) == [])
         for skill in report.skills {
             #expect(skill.frontmatter.string("license") == "Apache-2.0")
@@ -65,7 +66,9 @@ import Testing
         return shared
     }
 
-    @Test(.enabled(if: seedsPresent, "needs ../shared/seeds, absent beside this checkout")) func noRunOfTwelveWordsIsSharedWithTheSeeds() throws {
+    @Test(.enabled(if: seedsPresent, "needs ../shared/seeds, absent beside this checkout")) func noRunOfTwelveWordsIsSharedWithTheSeeds()
+        throws
+    {
         #expect(try Self.runsSharedWithSeeds(Self.skills) == [])
     }
 

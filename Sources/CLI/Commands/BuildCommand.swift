@@ -49,7 +49,8 @@ struct BuildCommand: ParsableCommand {
         }
         let config = index.configuration
         if json {
-            try JSONOutput.write(Output(index: config.indexURL.path, roots: config.roots.map(\.path), report: report, diagnostics: diagnostics))
+            try JSONOutput.write(
+                Output(index: config.indexURL.path, roots: config.roots.map(\.path), report: report, diagnostics: diagnostics))
             return
         }
         let style = Style.stdout
@@ -58,7 +59,8 @@ struct BuildCommand: ParsableCommand {
         for change in report.updated { lines.append(style.yellow("~ \(change.name)") + " (\(count(change.entries, "entry", "entries")))") }
         for change in report.removed { lines.append(style.red("- \(change.name)") + " (\(count(change.entries, "entry", "entries")))") }
         let what = report.full ? "full build" : report.changed ? "\(count(report.documentsParsed, "document")) parsed" : "up to date"
-        lines.append("\(count(report.skillCount, "skill")), \(count(report.entryCount, "entry", "entries")) (\(what)) in \(config.indexURL.path)")
+        lines.append(
+            "\(count(report.skillCount, "skill")), \(count(report.entryCount, "entry", "entries")) (\(what)) in \(config.indexURL.path)")
         if config.roots.isEmpty {
             lines.append("no skills folder found: pass --skills DIR or set SKILL_PATH")
         }

@@ -9,10 +9,10 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check code against the skills' anti-patterns (Swift, Python, TypeScript).",
         discussion: """
-        Each finding names the anti-pattern whose ❌ code the file matches, its score (0-1), why it \
-        is wrong and its fix. Folders are walked for .swift, .py, .ts, .tsx, .js and .jsx files \
-        (hidden, build and dependency folders skipped). Exit 1 when there are findings, so CI can use it.
-        """
+            Each finding names the anti-pattern whose ❌ code the file matches, its score (0-1), why it \
+            is wrong and its fix. Folders are walked for .swift, .py, .ts, .tsx, .js and .jsx files \
+            (hidden, build and dependency folders skipped). Exit 1 when there are findings, so CI can use it.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -74,9 +74,10 @@ struct CheckCommand: ParsableCommand {
             data.append(0x0A)
             FileHandle.standardOutput.write(data)
         case .json:
-            try JSONOutput.write(Output(
-                files: report.files, lines: report.lines, findings: report.findings,
-                checklists: checklists || kind == .checklist ? report.checklists : nil))
+            try JSONOutput.write(
+                Output(
+                    files: report.files, lines: report.lines, findings: report.findings,
+                    checklists: checklists || kind == .checklist ? report.checklists : nil))
         case .text:
             print(CheckText.render(report, style: .stdout, width: Style.width, checklists: checklists || kind == .checklist))
         }
@@ -90,7 +91,9 @@ enum CheckText {
         var out: [String] = []
         for finding in report.findings {
             let lines = finding.line == finding.endLine ? "\(finding.line)" : "\(finding.line)-\(finding.endLine)"
-            out.append("\(style.bold("\(finding.path):\(lines)")): \(style.yellow("warning")): \(finding.title) \(style.dim("(score \(finding.score))"))")
+            out.append(
+                "\(style.bold("\(finding.path):\(lines)")): \(style.yellow("warning")): \(finding.title) \(style.dim("(score \(finding.score))"))"
+            )
             if !finding.whySummary.isEmpty {
                 out.append("    why: " + finding.whySummary.clipped(max(width - 9, 40)))
             }
@@ -105,8 +108,12 @@ enum CheckText {
             if report.checklists.isEmpty { out.append("no checklist applies to this code") }
             for checklist in report.checklists {
                 out.append("")
-                out.append(style.cyan("checklist") + "  " + style.bold(checklist.title) + "  " + style.dim("(\(checklist.matched.joined(separator: ", ")))"))
-                out.append("    " + style.dim("\(checklist.skill): \(checklist.source.path):\(checklist.source.line)   skill show \(checklist.id)"))
+                out.append(
+                    style.cyan("checklist") + "  " + style.bold(checklist.title) + "  "
+                        + style.dim("(\(checklist.matched.joined(separator: ", ")))"))
+                out.append(
+                    "    " + style.dim("\(checklist.skill): \(checklist.source.path):\(checklist.source.line)   skill show \(checklist.id)")
+                )
                 for item in checklist.items.prefix(8) {
                     out.append("    [ ] " + item.text.clipped(max(width - 8, 40)))
                 }

@@ -55,8 +55,11 @@ struct DoctorCommand: ParsableCommand {
         }
         out.append(file)
         out.append("indexed: " + count(health.skillCount, "skill") + ", " + count(health.entryCount, "entry", "entries"))
-        out.append("bundled skills: " + (health.bundledSkills ?? style.yellow("not found (install with `make install`, or set SKILL_BUNDLED)")))
-        out.append(health.problems.isEmpty ? style.green("no problem found") : health.problems.map { style.red("problem: ") + $0 }.joined(separator: "\n"))
+        out.append(
+            "bundled skills: " + (health.bundledSkills ?? style.yellow("not found (install with `make install`, or set SKILL_BUNDLED)")))
+        out.append(
+            health.problems.isEmpty
+                ? style.green("no problem found") : health.problems.map { style.red("problem: ") + $0 }.joined(separator: "\n"))
         return out.joined(separator: "\n")
     }
 }

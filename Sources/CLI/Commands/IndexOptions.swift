@@ -4,14 +4,17 @@ import SkillIndex
 
 /// The options every index command shares: which roots, which index file.
 struct IndexOptions: ParsableArguments {
-    @Option(name: .customLong("skills"), help: ArgumentHelp(
-        "A folder of skills to index (repeatable). Default: SKILL_PATH, else ./skills, every agent's skill folders ('skill agents' lists them: ./.claude/skills, ./.agents/skills, … ~/.claude/skills, ~/.agents/skills, ~/.codex/skills …) and the bundled skills.",
-        valueName: "dir"))
+    @Option(
+        name: .customLong("skills"),
+        help: ArgumentHelp(
+            "A folder of skills to index (repeatable). Default: SKILL_PATH, else ./skills, every agent's skill folders ('skill agents' lists them: ./.claude/skills, ./.agents/skills, … ~/.claude/skills, ~/.agents/skills, ~/.codex/skills …) and the bundled skills.",
+            valueName: "dir"))
     var skills: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "The index file. Default: SKILL_INDEX, else ${XDG_CACHE_HOME:-~/.cache}/skill/index-<hash of the roots>.sqlite.",
-        valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The index file. Default: SKILL_INDEX, else ${XDG_CACHE_HOME:-~/.cache}/skill/index-<hash of the roots>.sqlite.",
+            valueName: "path"))
     var index: String?
 
     @Flag(help: "Leave out the skills of Claude Code plugins (~/.claude/plugins) from the default roots.")
@@ -83,7 +86,9 @@ enum JSONOutput {
     static func write<T: Encodable>(_ value: T, patch: (inout [String: Any]) -> Void) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var document = try JSONSerialization.jsonObject(with: encoder.encode(value)) as? [String: Any] else { return try write(value) }
+        guard var document = try JSONSerialization.jsonObject(with: encoder.encode(value)) as? [String: Any] else {
+            return try write(value)
+        }
         patch(&document)
         var data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         data.append(0x0A)

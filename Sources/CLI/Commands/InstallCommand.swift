@@ -8,13 +8,17 @@ struct InstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Install a skill from a zip, a .skill archive or a folder, checking every entry first.",
-        discussion: "Refuses paths with '..', absolute paths, backslashes, symbolic links, duplicates, nested archives, more than 1,000 entries, more than 50 MB or a compression ratio over 100, and anything but one top-level folder holding a valid SKILL.md. Nothing is written until every check passes; the skill is unpacked beside its destination and renamed into place."
+        discussion:
+            "Refuses paths with '..', absolute paths, backslashes, symbolic links, duplicates, nested archives, more than 1,000 entries, more than 50 MB or a compression ratio over 100, and anything but one top-level folder holding a valid SKILL.md. Nothing is written until every check passes; the skill is unpacked beside its destination and renamed into place."
     )
 
     @Argument(help: "A .zip or .skill archive, or a skill folder.")
     var source: String
 
-    @Option(help: "Where to install: an agent ('skill agents' lists them: claude-code, codex, gemini-cli …), several separated by commas, all-detected, or a folder path (with a '/', or starting with '.' or '~').")
+    @Option(
+        help:
+            "Where to install: an agent ('skill agents' lists them: claude-code, codex, gemini-cli …), several separated by commas, all-detected, or a folder path (with a '/', or starting with '.' or '~')."
+    )
     var to: String = "claude-code"
 
     @Flag(help: "Install into the current project (./.claude/skills …) instead of your home folder.")
@@ -79,7 +83,10 @@ struct InstallCommand: ParsableCommand {
     private func confirmScripts(_ scripts: Int) throws {
         let what = count(scripts, "script")
         guard isatty(0) != 0 else {
-            throw CLIError(message: "\(source) brings \(what) an agent may run; install with --yes to accept them (--dry-run to look first); nothing was written")
+            throw CLIError(
+                message:
+                    "\(source) brings \(what) an agent may run; install with --yes to accept them (--dry-run to look first); nothing was written"
+            )
         }
         FileHandle.standardError.write(Data("Install it with its \(what)? [y/N] ".utf8))
         let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()

@@ -7,7 +7,8 @@ struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check skills for quality: triggers, length, links, fences, sections, anti-patterns.",
-        discussion: "Findings go to stderr as path:line:col: severity: message [rule-id]; one score line per skill to stdout. Exit 1 when any finding is an error or a score is under --min-score. Rules: docs/packaging.md."
+        discussion:
+            "Findings go to stderr as path:line:col: severity: message [rule-id]; one score line per skill to stdout. Exit 1 when any finding is an error or a score is under --min-score. Rules: docs/packaging.md."
     )
 
     @Argument(help: "Skill folders, SKILL.md files or folders of skills (walked).")

@@ -35,8 +35,11 @@ struct ListCommand: ParsableCommand {
             let kinds = skill.entries.filter { $0.key != "skill" && $0.key != "section" }.sorted { $0.key < $1.key }
                 .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             let plugin = skill.plugin.map { "plugin \($0.name)" + ($0.version.map { " \($0)" } ?? "") + ", " } ?? ""
-            out.append(style.bold(skill.name) + "  " + style.dim(plugin + count(total, "entry", "entries") + (kinds.isEmpty ? "" : ": \(kinds)")))
-            if !skill.description.isEmpty { out.append("  " + skill.description.split(whereSeparator: \.isNewline).joined(separator: " ").clipped(width - 2)) }
+            out.append(
+                style.bold(skill.name) + "  " + style.dim(plugin + count(total, "entry", "entries") + (kinds.isEmpty ? "" : ": \(kinds)")))
+            if !skill.description.isEmpty {
+                out.append("  " + skill.description.split(whereSeparator: \.isNewline).joined(separator: " ").clipped(width - 2))
+            }
             out.append("  " + style.dim(skill.folder.path))
         }
         if skills.isEmpty { out.append(index.configuration.noSkillsMessage) }

@@ -8,7 +8,8 @@ struct PackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pack",
         abstract: "Validate a skill and pack it into NAME.zip, the same bytes on every run.",
-        discussion: "Timestamps come from SOURCE_DATE_EPOCH, else 1980-01-01. Excludes .git, .DS_Store, __pycache__, *.pyc, node_modules and .env*. Prints the archive's path and sha256."
+        discussion:
+            "Timestamps come from SOURCE_DATE_EPOCH, else 1980-01-01. Excludes .git, .DS_Store, __pycache__, *.pyc, node_modules and .env*. Prints the archive's path and sha256."
     )
 
     @Argument(help: "The skill folder (holding SKILL.md).")
@@ -37,7 +38,9 @@ struct PackCommand: ParsableCommand {
             sourceDateEpoch: PackOptions.sourceDateEpoch(from: ProcessInfo.processInfo.environment))
         let result: PackResult
         do {
-            result = try SkillPacker.pack(SkillTarget(folder: url, displayPath: folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder), options: options)
+            result = try SkillPacker.pack(
+                SkillTarget(folder: url, displayPath: folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder),
+                options: options)
         } catch {
             throw CLIError(error)
         }

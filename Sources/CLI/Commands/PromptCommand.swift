@@ -8,7 +8,8 @@ struct PromptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prompt",
         abstract: "Print the <available_skills> XML block agents put in their system prompt.",
-        discussion: "Without paths: the skills of the roots search, list and serve use: SKILL_PATH (colon-separated), else ./skills, every agent's skill folders ('skill agents' lists them), Claude Code plugins' skills and the bundled skills."
+        discussion:
+            "Without paths: the skills of the roots search, list and serve use: SKILL_PATH (colon-separated), else ./skills, every agent's skill folders ('skill agents' lists them), Claude Code plugins' skills and the bundled skills."
     )
 
     @Argument(help: "Skill folders, SKILL.md files or folders of skills.")

@@ -9,7 +9,7 @@ extension SearchCommand {
     /// (`PlainSearchTests` runs this path against the parser's).
     static func plain(_ arguments: [String]) -> SearchCommand? {
         guard arguments.count > 1, arguments[0] == configuration.commandName,
-              !arguments.dropFirst().contains(where: { $0.hasPrefix("-") })
+            !arguments.dropFirst().contains(where: { $0.hasPrefix("-") })
         else { return nil }
         var options = IndexOptions()
         options.skills = []

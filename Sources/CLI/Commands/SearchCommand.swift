@@ -9,10 +9,10 @@ struct SearchCommand: ParsableCommand {
         commandName: "search",
         abstract: "Search the skills' knowledge: patterns, anti-patterns, checklists, examples…",
         discussion: """
-        Query: words (all must match; else any), "exact phrase", prefix*, and the filters \
-        kind:anti-pattern, skill:NAME, lang:swift. Open a result with `skill show ID`, or \
-        `skill show N` for the Nth result of the last search. Exit 1 when nothing matches.
-        """
+            Query: words (all must match; else any), "exact phrase", prefix*, and the filters \
+            kind:anti-pattern, skill:NAME, lang:swift. Open a result with `skill show ID`, or \
+            `skill show N` for the Nth result of the last search. Exit 1 when nothing matches.
+            """
     )
 
     /// How the results are printed.
@@ -91,7 +91,8 @@ struct SearchCommand: ParsableCommand {
         }
         switch json ? .json : format {
         case .json:
-            try JSONOutput.write(Output(query: text, results: found.results, corrections: found.corrections, partial: found.partial)) { document in
+            try JSONOutput.write(Output(query: text, results: found.results, corrections: found.corrections, partial: found.partial)) {
+                document in
                 guard var results = document["results"] as? [[String: Any]] else { return }
                 for i in results.indices {
                     var source = results[i]["source"] as? [String: Any] ?? [:]
@@ -118,7 +119,9 @@ struct SearchCommand: ParsableCommand {
         let names = Set(known)
         for name in (skill.map { [$0] } ?? []) + SearchQuery(parsing: text).skills where !names.contains(name) {
             let near = EditDistance.nearest(name, in: known, limit: 3)
-            throw CLIError(message: "no skill is named '\(name)'" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?") + " (`skill list` lists them)")
+            throw CLIError(
+                message: "no skill is named '\(name)'" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?")
+                    + " (`skill list` lists them)")
         }
     }
 }
@@ -132,7 +135,8 @@ struct ResultPrinter {
         var out: [String] = []
         out += found.notes.map(style.dim)
         for (rank, result) in found.results.enumerated() {
-            let head = String(format: "%2d. ", rank + 1) + style.cyan(result.kind.rawValue) + "  " + style.bold(result.title.clipped(width - 20))
+            let head =
+                String(format: "%2d. ", rank + 1) + style.cyan(result.kind.rawValue) + "  " + style.bold(result.title.clipped(width - 20))
             out.append(head)
             out.append("    " + style.dim(location(result)))
             if let others = result.alsoAt, let other = others.first {

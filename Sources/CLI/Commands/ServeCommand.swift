@@ -7,7 +7,8 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the skills over the Model Context Protocol (JSON-RPC on stdin/stdout, or HTTP with --http).",
-        discussion: "stdout carries protocol messages only; logs go to stderr. Exits 0 at end of input once every reply is written. With --http, serves MCP's Streamable HTTP transport at /mcp until SIGINT or SIGTERM, then finishes the replies in flight and exits 0."
+        discussion:
+            "stdout carries protocol messages only; logs go to stderr. Exits 0 at end of input once every reply is written. With --http, serves MCP's Streamable HTTP transport at /mcp until SIGINT or SIGTERM, then finishes the replies in flight and exits 0."
     )
 
     @OptionGroup var options: IndexOptions
@@ -18,13 +19,21 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Items per page of resources/list and prompts/list.", visibility: .hidden))
     var pageSize: Int = 50
 
-    @Option(help: ArgumentHelp("Serve MCP over HTTP at HOST:PORT (endpoint /mcp) instead of stdio; bind to 127.0.0.1 unless a team must reach it.", valueName: "host:port"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve MCP over HTTP at HOST:PORT (endpoint /mcp) instead of stdio; bind to 127.0.0.1 unless a team must reach it.",
+            valueName: "host:port"))
     var http: String?
 
-    @Flag(help: "Check the skills for changes once a second instead of watching their folders (inotify does not see changes made by other machines on a network file system).")
+    @Flag(
+        help:
+            "Check the skills for changes once a second instead of watching their folders (inotify does not see changes made by other machines on a network file system)."
+    )
     var poll = false
 
-    @Option(help: ArgumentHelp("With --http: a file holding the bearer token every request must send (Authorization: Bearer TOKEN).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "With --http: a file holding the bearer token every request must send (Authorization: Bearer TOKEN).", valueName: "path"))
     var tokenFile: String?
 
     func validate() throws {
@@ -81,7 +90,8 @@ struct ServeCommand: ParsableCommand {
         }
         let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty, !token.contains(where: { $0.isWhitespace }) else {
-            throw ValidationError("--token-file \(path): the file must hold one token (no spaces), not \(token.isEmpty ? "nothing" : "several words")")
+            throw ValidationError(
+                "--token-file \(path): the file must hold one token (no spaces), not \(token.isEmpty ? "nothing" : "several words")")
         }
         return token
     }
@@ -93,7 +103,9 @@ struct HTTPAddress {
     var port: Int
 
     init?(_ text: String) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
+            return nil
+        }
         var host = String(text[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) } else if host.contains(":") { return nil }
         guard !host.isEmpty else { return nil }

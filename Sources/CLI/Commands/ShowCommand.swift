@@ -8,7 +8,8 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one entry in full: its text and code, an anti-pattern's why and fix, a checklist's items, a tree's nodes.",
-        discussion: "`skill show N` shows the Nth result of the last search; `skill show SKILLNAME` a skill's description, documents and entries by kind."
+        discussion:
+            "`skill show N` shows the Nth result of the last search; `skill show SKILLNAME` a skill's description, documents and entries by kind."
     )
 
     @OptionGroup var options: IndexOptions
@@ -78,8 +79,13 @@ struct EntryRenderer {
         // The markdown already shows a checklist's items, a tree and the why: each is printed once.
         out.append(markdown(entry.markdown))
         if let fix {
-            let inside = fix.source.path == entry.source.path && entry.source.line <= fix.source.line && fix.source.endLine <= entry.source.endLine
-            out += ["", style.bold("Fix:") + " " + style.dim(fix.id) + (inside ? style.dim(" (lines \(fix.source.line)-\(fix.source.endLine), above)") : "")]
+            let inside =
+                fix.source.path == entry.source.path && entry.source.line <= fix.source.line && fix.source.endLine <= entry.source.endLine
+            out += [
+                "",
+                style.bold("Fix:") + " " + style.dim(fix.id)
+                    + (inside ? style.dim(" (lines \(fix.source.line)-\(fix.source.endLine), above)") : ""),
+            ]
             if !inside { for block in fix.code { out.append(code(block.code)) } }
         }
         if !entry.keywords.isEmpty { out += ["", style.dim("keywords: " + entry.keywords.joined(separator: " "))] }
@@ -111,7 +117,10 @@ struct EntryRenderer {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil; continue }
+                if trimmed.hasPrefix(open) {
+                    fence = nil
+                    continue
+                }
                 out.append(code(String(line)))
             } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = String(trimmed.prefix(3))

@@ -7,7 +7,8 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check skills against the Agent Skills specification.",
-        discussion: "Problems go to stderr as path:line:col: severity: message [rule-id]; a summary line to stdout. Exit 1 when any is an error. Rules: docs/packaging.md."
+        discussion:
+            "Problems go to stderr as path:line:col: severity: message [rule-id]; a summary line to stdout. Exit 1 when any is an error. Rules: docs/packaging.md."
     )
 
     @Argument(help: "Skill folders, SKILL.md files or folders of skills (walked).")
@@ -32,7 +33,8 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = ValidationOptions(allowedFields: Set(allowedFields), target: target.flatMap(ValidationOptions.Target.init), strict: strict)
+        let options = ValidationOptions(
+            allowedFields: Set(allowedFields), target: target.flatMap(ValidationOptions.Target.init), strict: strict)
         let report: ValidationReport
         do {
             report = try ValidationReport.validate(paths: paths, options: options)

@@ -29,22 +29,34 @@ public struct Agent: Hashable, Sendable {
 
     /// Every agent, in the order default search roots take their folders.
     public static let all: [Agent] = [
-        Agent(name: "claude-code", title: "Claude Code", baseVariable: "CLAUDE_CONFIG_DIR", base: ".claude", config: "", user: "skills",
-              projectFolder: ".claude/skills", readsFoldersOf: [], otherProjectFolders: [], isAgent: true),
-        Agent(name: "agents", title: "shared .agents/skills", baseVariable: nil, base: ".agents", config: "", user: "skills",
-              projectFolder: ".agents/skills", readsFoldersOf: [], otherProjectFolders: [], isAgent: false),
-        Agent(name: "codex", title: "Codex", baseVariable: "CODEX_HOME", base: ".codex", config: "", user: "skills",
-              projectFolder: ".agents/skills", readsFoldersOf: ["agents"], otherProjectFolders: [], isAgent: true),
-        Agent(name: "gemini-cli", title: "Gemini CLI", baseVariable: nil, base: ".gemini", config: "", user: "skills",
-              projectFolder: ".agents/skills", readsFoldersOf: ["agents"], otherProjectFolders: [".gemini/skills"], isAgent: true),
-        Agent(name: "opencode", title: "OpenCode", baseVariable: "XDG_CONFIG_HOME", base: ".config", config: "opencode", user: "opencode/skills",
-              projectFolder: ".agents/skills", readsFoldersOf: ["claude-code", "agents"], otherProjectFolders: [".opencode/skills"], isAgent: true),
-        Agent(name: "qwen-code", title: "Qwen Code", baseVariable: nil, base: ".qwen", config: "", user: "skills",
-              projectFolder: ".qwen/skills", readsFoldersOf: [], otherProjectFolders: [], isAgent: true),
-        Agent(name: "cursor", title: "Cursor", baseVariable: nil, base: ".cursor", config: "", user: "skills",
-              projectFolder: ".agents/skills", readsFoldersOf: ["claude-code", "codex"], otherProjectFolders: [".cursor/skills", ".codex/skills"], isAgent: true),
-        Agent(name: "github-copilot", title: "GitHub Copilot (VS Code, CLI)", baseVariable: nil, base: ".copilot", config: "", user: "skills",
-              projectFolder: ".agents/skills", readsFoldersOf: ["claude-code", "agents"], otherProjectFolders: [".github/skills"], isAgent: true),
+        Agent(
+            name: "claude-code", title: "Claude Code", baseVariable: "CLAUDE_CONFIG_DIR", base: ".claude", config: "", user: "skills",
+            projectFolder: ".claude/skills", readsFoldersOf: [], otherProjectFolders: [], isAgent: true),
+        Agent(
+            name: "agents", title: "shared .agents/skills", baseVariable: nil, base: ".agents", config: "", user: "skills",
+            projectFolder: ".agents/skills", readsFoldersOf: [], otherProjectFolders: [], isAgent: false),
+        Agent(
+            name: "codex", title: "Codex", baseVariable: "CODEX_HOME", base: ".codex", config: "", user: "skills",
+            projectFolder: ".agents/skills", readsFoldersOf: ["agents"], otherProjectFolders: [], isAgent: true),
+        Agent(
+            name: "gemini-cli", title: "Gemini CLI", baseVariable: nil, base: ".gemini", config: "", user: "skills",
+            projectFolder: ".agents/skills", readsFoldersOf: ["agents"], otherProjectFolders: [".gemini/skills"], isAgent: true),
+        Agent(
+            name: "opencode", title: "OpenCode", baseVariable: "XDG_CONFIG_HOME", base: ".config", config: "opencode",
+            user: "opencode/skills",
+            projectFolder: ".agents/skills", readsFoldersOf: ["claude-code", "agents"], otherProjectFolders: [".opencode/skills"],
+            isAgent: true),
+        Agent(
+            name: "qwen-code", title: "Qwen Code", baseVariable: nil, base: ".qwen", config: "", user: "skills",
+            projectFolder: ".qwen/skills", readsFoldersOf: [], otherProjectFolders: [], isAgent: true),
+        Agent(
+            name: "cursor", title: "Cursor", baseVariable: nil, base: ".cursor", config: "", user: "skills",
+            projectFolder: ".agents/skills", readsFoldersOf: ["claude-code", "codex"],
+            otherProjectFolders: [".cursor/skills", ".codex/skills"], isAgent: true),
+        Agent(
+            name: "github-copilot", title: "GitHub Copilot (VS Code, CLI)", baseVariable: nil, base: ".copilot", config: "", user: "skills",
+            projectFolder: ".agents/skills", readsFoldersOf: ["claude-code", "agents"], otherProjectFolders: [".github/skills"],
+            isAgent: true),
     ]
 
     /// Older names `--to` keeps accepting.

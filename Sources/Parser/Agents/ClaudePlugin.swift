@@ -23,12 +23,14 @@ public struct ClaudePlugin: Hashable, Sendable {
         let manifest = folder.appendingPathComponent(".claude-plugin/plugin.json")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: manifest.path),
-              FileManager.default.fileExists(atPath: folder.appendingPathComponent("skills").path, isDirectory: &isDirectory),
-              isDirectory.boolValue else { return nil }
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("skills").path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { return nil }
         var name = fallbackName
         var version: String?
         if let data = try? Data(contentsOf: manifest), data.count <= manifestLimit,
-           let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        {
             if let text = object["name"] as? String, isPluginName(text) { name = text }
             version = (object["version"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -88,7 +90,8 @@ public struct ClaudePlugin: Hashable, Sendable {
     static func isNewer(_ a: ClaudePlugin, than b: ClaudePlugin) -> Bool {
         guard let x = a.version else { return false }
         guard let y = b.version else { return true }
-        let xs = x.split(separator: "."), ys = y.split(separator: ".")
+        let xs = x.split(separator: ".")
+        let ys = y.split(separator: ".")
         for (p, q) in zip(xs, ys) where p != q {
             if let i = Int(p), let j = Int(q) { return i > j }
             return p > q

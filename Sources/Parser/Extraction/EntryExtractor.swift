@@ -11,10 +11,15 @@ struct EntryExtractor {
         self.doc = doc
         self.sections = sections
         headings = sections.map { HeadingWords($0.title) }
-        if !preamble.isEmpty, !doc.text(of: preamble).isEmpty || preamble.contains(where: { if case .code = doc.blocks[$0].kind { return true } else { return false } }) {
+        if !preamble.isEmpty,
+            !doc.text(of: preamble).isEmpty
+                || preamble.contains(where: { if case .code = doc.blocks[$0].kind { return true } else { return false } })
+        {
             let lines = doc.blocks[preamble.lowerBound].line...doc.blocks[preamble.upperBound - 1].endLine
             let title = doc.key == "SKILL" ? doc.skill : doc.key
-            extract(scopeID: "\(doc.skill)/\(doc.key)", title: title, breadcrumb: [], lines: lines, ownEnd: lines.upperBound, blocks: preamble, kind: nil, section: nil)
+            extract(
+                scopeID: "\(doc.skill)/\(doc.key)", title: title, breadcrumb: [], lines: lines, ownEnd: lines.upperBound, blocks: preamble,
+                kind: nil, section: nil)
         }
         for index in sections.indices {
             let section = sections[index]
@@ -27,7 +32,11 @@ struct EntryExtractor {
                 role: role(index))
         }
         if AboutDocuments.contains(doc.key) {
-            entries = entries.map { var entry = $0; entry.role = .about; return entry }
+            entries = entries.map {
+                var entry = $0
+                entry.role = .about
+                return entry
+            }
         }
     }
 
@@ -108,10 +117,11 @@ struct EntryExtractor {
             let block = doc.blocks[code.block]
             let start = code.label.map { doc.blocks[$0].line } ?? block.line
             let label = code.label.map { doc.blocks[$0].text.trimming(" :\t") } ?? ""
-            subEntries.append(makeEntry(
-                id: id, kind: .example, title: label.isEmpty ? title : label, breadcrumb: breadcrumb,
-                lines: start...block.endLine, text: label, blocks: code.block..<(code.block + 1), verdicts: verdicts,
-                details: .example(Example(language: code.language, verdict: code.verdict))))
+            subEntries.append(
+                makeEntry(
+                    id: id, kind: .example, title: label.isEmpty ? title : label, breadcrumb: breadcrumb,
+                    lines: start...block.endLine, text: label, blocks: code.block..<(code.block + 1), verdicts: verdicts,
+                    details: .example(Example(language: code.language, verdict: code.verdict))))
         }
 
         var absorbedPair = kind != .antiPattern
@@ -131,20 +141,23 @@ struct EntryExtractor {
             let start = pair.bad.label ?? pair.bad.block
             let end = pair.good?.block ?? pair.bad.block
             let label = pair.bad.label.map { doc.blocks[$0].text.trimming(" :\t") } ?? ""
-            subEntries.append(makeEntry(
-                id: subID(.antiPattern), kind: .antiPattern, title: label.isEmpty ? title : label, breadcrumb: breadcrumb,
-                lines: doc.blocks[start].line...doc.blocks[end].endLine, text: [label, why].filter { !$0.isEmpty }.joined(separator: "\n"),
-                blocks: start..<(end + 1), verdicts: verdicts, details: details))
+            subEntries.append(
+                makeEntry(
+                    id: subID(.antiPattern), kind: .antiPattern, title: label.isEmpty ? title : label, breadcrumb: breadcrumb,
+                    lines: doc.blocks[start].line...doc.blocks[end].endLine,
+                    text: [label, why].filter { !$0.isEmpty }.joined(separator: "\n"),
+                    blocks: start..<(end + 1), verdicts: verdicts, details: details))
         }
         for mark in scope.marked {
             // Under a heading of the same verdict, marked items are that entry's own content.
             if kind == .antiPattern || kind == .checklist || (kind == .pattern && mark.verdict == .good) { continue }
             let block = doc.blocks[mark.block]
             let entryKind: EntryKind = mark.verdict == .bad ? .antiPattern : .pattern
-            subEntries.append(makeEntry(
-                id: subID(entryKind), kind: entryKind, title: Self.shortTitle(mark.text), breadcrumb: breadcrumb,
-                lines: block.line...block.endLine, text: mark.text, blocks: mark.block..<(mark.block + 1), verdicts: verdicts,
-                details: entryKind == .antiPattern ? .antiPattern(AntiPattern(why: mark.text, fix: nil)) : .none))
+            subEntries.append(
+                makeEntry(
+                    id: subID(entryKind), kind: entryKind, title: Self.shortTitle(mark.text), breadcrumb: breadcrumb,
+                    lines: block.line...block.endLine, text: mark.text, blocks: mark.block..<(mark.block + 1), verdicts: verdicts,
+                    details: entryKind == .antiPattern ? .antiPattern(AntiPattern(why: mark.text, fix: nil)) : .none))
         }
         for tree in scope.trees {
             let details = EntryDetails.decisionTree(DecisionTree(nodes: tree.nodes))
@@ -153,9 +166,10 @@ struct EntryExtractor {
                 absorbedTree = true
                 continue
             }
-            subEntries.append(makeEntry(
-                id: subID(.decisionTree), kind: .decisionTree, title: title, breadcrumb: breadcrumb, lines: tree.lines,
-                text: Self.flatten(tree.nodes), blocks: tree.block..<(tree.block + 1), verdicts: verdicts, details: details))
+            subEntries.append(
+                makeEntry(
+                    id: subID(.decisionTree), kind: .decisionTree, title: title, breadcrumb: breadcrumb, lines: tree.lines,
+                    text: Self.flatten(tree.nodes), blocks: tree.block..<(tree.block + 1), verdicts: verdicts, details: details))
         }
         if !absorbedTree, let list = blocks.first(where: { if case .list = doc.blocks[$0].kind { return true } else { return false } }) {
             headingDetails = .decisionTree(DecisionTree(nodes: listTree(list)))
@@ -168,10 +182,11 @@ struct EntryExtractor {
                 continue
             }
             let range = doc.blocks(in: blocks, lines: found.line...found.endLine)
-            subEntries.append(makeEntry(
-                id: subID(.table), kind: .table, title: title, breadcrumb: breadcrumb, lines: found.line...found.endLine,
-                text: ([found.table.header] + found.table.rows).map { $0.joined(separator: " ") }.joined(separator: "\n"),
-                blocks: range, verdicts: verdicts, details: details))
+            subEntries.append(
+                makeEntry(
+                    id: subID(.table), kind: .table, title: title, breadcrumb: breadcrumb, lines: found.line...found.endLine,
+                    text: ([found.table.header] + found.table.rows).map { $0.joined(separator: " ") }.joined(separator: "\n"),
+                    blocks: range, verdicts: verdicts, details: details))
         }
         if kind == .checklist, let section {
             headingDetails = .checklist(Checklist(items: checklistItems(section)))
@@ -179,10 +194,11 @@ struct EntryExtractor {
             for list in scope.taskLists {
                 let items = checklistItems(list: list, group: nil)
                 let block = doc.blocks[list]
-                subEntries.append(makeEntry(
-                    id: subID(.checklist), kind: .checklist, title: title, breadcrumb: breadcrumb, lines: block.line...block.endLine,
-                    text: items.map(\.text).joined(separator: "\n"), blocks: list..<(list + 1), verdicts: verdicts,
-                    details: .checklist(Checklist(items: items))))
+                subEntries.append(
+                    makeEntry(
+                        id: subID(.checklist), kind: .checklist, title: title, breadcrumb: breadcrumb, lines: block.line...block.endLine,
+                        text: items.map(\.text).joined(separator: "\n"), blocks: list..<(list + 1), verdicts: verdicts,
+                        details: .checklist(Checklist(items: items))))
             }
         }
         if kind == .antiPattern, case .none = headingDetails {
@@ -198,7 +214,11 @@ struct EntryExtractor {
         heading.role = role
         entries.append(heading)
         // What stands inside a routing section is routing too (a table of the skill's files).
-        entries += subEntries.map { var entry = $0; entry.role = role; return entry }
+        entries += subEntries.map {
+            var entry = $0
+            entry.role = role
+            return entry
+        }
     }
 
     /// A heading kind whose structure was not found falls back to a plain section.

@@ -36,7 +36,10 @@ enum KeywordScanner {
         while i < bytes.count {
             let c = bytes[i]
             let previous: UInt8 = i > 0 ? bytes[i - 1] : 0x20
-            guard !isIdentifier(previous) else { i += 1; continue }
+            guard !isIdentifier(previous) else {
+                i += 1
+                continue
+            }
             var end = i + 1
             while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
             let length = end - i - 1
@@ -57,7 +60,9 @@ enum KeywordScanner {
             case _ where isUpper(c):
                 // Type names of two or more humps: `NavigationStack`, `URLSession`.
                 let word = bytes[i..<end]
-                let humps = word.indices.filter { k in isUpper(word[k]) && (k == i || isLower(word[k - 1]) || (k + 1 < end && isLower(word[k + 1]))) }.count
+                let humps = word.indices.filter { k in
+                    isUpper(word[k]) && (k == i || isLower(word[k - 1]) || (k + 1 < end && isLower(word[k + 1])))
+                }.count
                 if length >= 3, humps >= 2, word.contains(where: isLower) {
                     words.append(String(decoding: word, as: UTF8.self))
                 }

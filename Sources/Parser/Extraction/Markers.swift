@@ -22,7 +22,8 @@ enum Markers {
 
     /// A letter or digit; ASCII is decided without Unicode's property tables.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        scalar.isASCII
+            ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
             : scalar.properties.isAlphabetic
     }
 
@@ -49,13 +50,22 @@ enum Markers {
     static let antiPatternWords = phrases([
         "anti-pattern", "anti-patterns", "antipattern", "antipatterns", "anti patterns", "anti pattern",
         "mistake", "mistakes", "pitfall", "pitfalls", "don't", "dont", "do not", "avoid", "avoiding",
-        "bad", "wrong", "red flag", "red flags", "gotcha", "gotchas", "when not to"])
+        "bad", "wrong", "red flag", "red flags", "gotcha", "gotchas", "when not to",
+    ])
     static let checklistWords = phrases(["checklist", "checklists", "check list", "verify", "verification", "before merging", "review"])
-    static let decisionWords = phrases(["decision tree", "decision trees", "decision", "decisions", "flowchart", "flow chart", "choosing", "choose", "which"])
-    static let patternWords = phrases(["pattern", "patterns", "best practice", "best practices", "recommended", "preferred", "correct", "solution", "solutions"])
-    static let tableWords = phrases(["comparison", "compared", "table", "vs", "versus", "matrix", "cheat sheet", "cheatsheet", "quick reference", "at a glance"])
+    static let decisionWords = phrases([
+        "decision tree", "decision trees", "decision", "decisions", "flowchart", "flow chart", "choosing", "choose", "which",
+    ])
+    static let patternWords = phrases([
+        "pattern", "patterns", "best practice", "best practices", "recommended", "preferred", "correct", "solution", "solutions",
+    ])
+    static let tableWords = phrases([
+        "comparison", "compared", "table", "vs", "versus", "matrix", "cheat sheet", "cheatsheet", "quick reference", "at a glance",
+    ])
     static let badLabels = phrases(["bad", "wrong", "incorrect", "don't", "dont", "do not", "avoid", "never", "anti-pattern", "before"])
-    static let goodLabels = phrases(["good", "correct", "right", "do", "better", "best", "preferred", "recommended", "fixed", "fix", "instead", "after"])
+    static let goodLabels = phrases([
+        "good", "correct", "right", "do", "better", "best", "preferred", "recommended", "fixed", "fix", "instead", "after",
+    ])
 
     private static let badSigns: Set<Unicode.Scalar> = ["❌", "🚫", "⛔", "✗", "✘"]
     private static let goodSigns: Set<Unicode.Scalar> = ["✅", "✔", "✓", "👍"]
@@ -87,7 +97,8 @@ enum Markers {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             // Comment starts are ASCII: `//`, `/*`, `#`, `--`.
             let start = Array(trimmed.utf8.prefix(2))
-            let isComment = start.first == 0x23 || (start.count == 2 && (start == [0x2F, 0x2F] || start == [0x2F, 0x2A] || start == [0x2D, 0x2D]))
+            let isComment =
+                start.first == 0x23 || (start.count == 2 && (start == [0x2F, 0x2F] || start == [0x2F, 0x2A] || start == [0x2D, 0x2D]))
             if isComment, checked < 40 {
                 checked += 1
                 let label = String(trimmed.drop { $0 == "/" || $0 == "#" || $0 == "-" || $0 == "*" || $0 == " " })

@@ -50,12 +50,13 @@ enum SectionBuilder {
                 slug = "\(slug)-\(k)"
             }
             usedSlugs.insert((base + [slug]).joined(separator: "/"))
-            sections.append(Section(
-                title: title, level: level, line: block.line, endLine: ownEnd,
-                ownEndLine: lastNonBlank(source, from: block.line, to: ownEnd),
-                parent: parent, ownBlocks: (blockIndex + 1)..<nextBlock,
-                breadcrumb: (parent.map { sections[$0].breadcrumb } ?? []) + [title],
-                slugPath: base + [slug]))
+            sections.append(
+                Section(
+                    title: title, level: level, line: block.line, endLine: ownEnd,
+                    ownEndLine: lastNonBlank(source, from: block.line, to: ownEnd),
+                    parent: parent, ownBlocks: (blockIndex + 1)..<nextBlock,
+                    breadcrumb: (parent.map { sections[$0].breadcrumb } ?? []) + [title],
+                    slugPath: base + [slug]))
             open.append(sections.count - 1)
         }
         // A section ends where the next heading of its level or higher starts.

@@ -12,7 +12,10 @@ enum TableReader {
         var found: [Found] = []
         var i = 0
         while i + 1 < lines.count {
-            guard lines[i].has("|"), isDelimiterRow(lines[i + 1]) else { i += 1; continue }
+            guard lines[i].has("|"), isDelimiterRow(lines[i + 1]) else {
+                i += 1
+                continue
+            }
             let header = cells(of: lines[i])
             var rows: [[String]] = []
             var j = i + 2
@@ -33,9 +36,10 @@ enum TableReader {
         let trimmed = line.trimming(" \t")
         guard trimmed.has("-"), trimmed.has("|") || trimmed.hasPrefix(":") else { return false }
         let parts = cells(of: line[...])
-        return !parts.isEmpty && parts.allSatisfy { cell in
-            !cell.isEmpty && cell.has("-") && cell.allSatisfy { $0 == "-" || $0 == ":" }
-        }
+        return !parts.isEmpty
+            && parts.allSatisfy { cell in
+                !cell.isEmpty && cell.has("-") && cell.allSatisfy { $0 == "-" || $0 == ":" }
+            }
     }
 
     /// Splits a row at unescaped pipes outside code spans; the outer pipes are optional.

@@ -1,7 +1,9 @@
 /// Reads decision trees drawn with box characters (`├ └ │ ─`) or arrows (`→`), in or outside a
 /// fence, into nodes by indentation.
 enum TreeReader {
-    private static let drawing: Set<Character> = ["├", "└", "│", "─", "┬", "┌", "┐", "┘", "┴", "┼", "╰", "╭", "┃", "┗", "┣", "━", "|", "`", "+"]
+    private static let drawing: Set<Character> = [
+        "├", "└", "│", "─", "┬", "┌", "┐", "┘", "┴", "┼", "╰", "╭", "┃", "┗", "┣", "━", "|", "`", "+",
+    ]
     private static let bullets: Set<Character> = ["-", "*", "•", ">", " ", "\t"]
     static let maxDepth = 32
 

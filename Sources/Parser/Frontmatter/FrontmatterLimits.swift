@@ -20,7 +20,10 @@ public enum FrontmatterLimits {
         while i < bytes.count {
             let byte = bytes[i]
             let previous = i > 0 ? bytes[i - 1] : UInt8(ascii: "\n")
-            let startsToken = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "?")].contains(previous)
+            let startsToken = [
+                UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","),
+                UInt8(ascii: "-"), UInt8(ascii: "?"),
+            ].contains(previous)
             if byte == UInt8(ascii: "*"), startsToken {
                 sawAlias = true
                 var end = i + 1
@@ -43,6 +46,9 @@ public enum FrontmatterLimits {
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
-        [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":")].contains(byte)
+        [
+            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
+            UInt8(ascii: ":"),
+        ].contains(byte)
     }
 }

@@ -13,10 +13,11 @@ enum FrontmatterParser {
         let lines = source.lines
         guard let first = lines.first, isDelimiter(first.drop { $0 == "\u{FEFF}" }) else {
             if required {
-                diagnostics.append(Diagnostic(
-                    .error, .frontmatterMissing,
-                    "no frontmatter: a SKILL.md starts with a '---' line, then 'name:' and 'description:', then '---'",
-                    path: path, line: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .frontmatterMissing,
+                        "no frontmatter: a SKILL.md starts with a '---' line, then 'name:' and 'description:', then '---'",
+                        path: path, line: 1))
             }
             return Result(frontmatter: Frontmatter(), bodyStartLine: 1)
         }
@@ -30,15 +31,17 @@ enum FrontmatterParser {
             return Result(frontmatter: Frontmatter(fields: fields, lines: 1...(close + 1)), bodyStartLine: close + 2)
         }
         // Best effort: the YAML runs to the first blank line, heading or fence, where the body starts.
-        let end = lines.indices.dropFirst().first {
-            lines[$0].trimmingTrailingSpace.isEmpty || lines[$0].hasPrefix("#") || isFenceOpener(lines[$0])
-        } ?? lines.count
+        let end =
+            lines.indices.dropFirst().first {
+                lines[$0].trimmingTrailingSpace.isEmpty || lines[$0].hasPrefix("#") || isFenceOpener(lines[$0])
+            } ?? lines.count
         let before = fence.map { " before the code block on line \($0 + 1)" } ?? ""
         let read = end > 1 ? "read up to line \(end) as YAML" : "nothing read as YAML"
-        diagnostics.append(Diagnostic(
-            .error, .frontmatterUnclosed,
-            "the frontmatter opened on line 1 is never closed\(before); add a '---' line after its last key (\(read))",
-            path: path, line: 1))
+        diagnostics.append(
+            Diagnostic(
+                .error, .frontmatterUnclosed,
+                "the frontmatter opened on line 1 is never closed\(before); add a '---' line after its last key (\(read))",
+                path: path, line: 1))
         let fields = readFields(lines[1..<end], firstLine: 2, path: path, diagnostics: &diagnostics)
         return Result(frontmatter: Frontmatter(fields: fields, lines: 1...max(1, end)), bodyStartLine: end + 1)
     }
@@ -54,35 +57,44 @@ enum FrontmatterParser {
     }
 
     /// Parses the YAML lines; `firstLine` is the file line of the first of them.
-    private static func readFields(_ yamlLines: ArraySlice<Substring>, firstLine: Int, path: String, diagnostics: inout [Diagnostic]) -> [FrontmatterField] {
+    private static func readFields(_ yamlLines: ArraySlice<Substring>, firstLine: Int, path: String, diagnostics: inout [Diagnostic])
+        -> [FrontmatterField]
+    {
         let yaml = yamlLines.joined(separator: "\n")
         func refuse(_ id: RuleID, _ message: String) -> [FrontmatterField] {
             diagnostics.append(Diagnostic(.error, id, message, path: path, line: firstLine - 1))
             return fallbackFields(yamlLines, firstLine: firstLine)
         }
         if yaml.utf8.count > FrontmatterLimits.maxBytes {
-            return refuse(.frontmatterTooLarge, "the frontmatter is \(yaml.utf8.count) bytes, over the limit of \(FrontmatterLimits.maxBytes); only its 'key: value' lines are read; move long text into the body")
+            return refuse(
+                .frontmatterTooLarge,
+                "the frontmatter is \(yaml.utf8.count) bytes, over the limit of \(FrontmatterLimits.maxBytes); only its 'key: value' lines are read; move long text into the body"
+            )
         }
         if FrontmatterLimits.mayHaveAliasKey(yaml) {
-            return refuse(.frontmatterAliasKey, "the frontmatter uses a YAML alias ('*name') inside a key; only its 'key: value' lines are read; write keys as plain words")
+            return refuse(
+                .frontmatterAliasKey,
+                "the frontmatter uses a YAML alias ('*name') inside a key; only its 'key: value' lines are read; write keys as plain words")
         }
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
         } catch {
             let (line, column, problem) = location(of: error)
-            diagnostics.append(Diagnostic(
-                .error, .frontmatterSyntax,
-                "the frontmatter is not valid YAML: \(Echo.bounded(problem)); quote values that contain ': ' or ' #'",
-                path: path, line: line + firstLine - 1, column: column))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .frontmatterSyntax,
+                    "the frontmatter is not valid YAML: \(Echo.bounded(problem)); quote values that contain ': ' or ' #'",
+                    path: path, line: line + firstLine - 1, column: column))
             return fallbackFields(yamlLines, firstLine: firstLine)
         }
         guard let node else { return [] }
         guard case .mapping(let mapping) = node else {
-            diagnostics.append(Diagnostic(
-                .error, .frontmatterNotMap,
-                "the frontmatter is not a map of 'key: value' lines",
-                path: path, line: firstLine))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .frontmatterNotMap,
+                    "the frontmatter is not a map of 'key: value' lines",
+                    path: path, line: firstLine))
             return []
         }
         var converter = Converter(firstLine: firstLine)
@@ -95,21 +107,27 @@ enum FrontmatterParser {
             fields.append(FrontmatterField(key: name, value: converter.convert(value, depth: 1), line: keyLine))
             if converter.nodes > FrontmatterLimits.maxNodes {
                 // The expanded value is never kept, printed or hashed: only the plain lines are.
-                return refuse(.frontmatterTooLarge, "the frontmatter expands to more than \(FrontmatterLimits.maxNodes) values (YAML aliases repeat what they name); only its 'key: value' lines are read; remove the anchors ('&name') and aliases ('*name')")
+                return refuse(
+                    .frontmatterTooLarge,
+                    "the frontmatter expands to more than \(FrontmatterLimits.maxNodes) values (YAML aliases repeat what they name); only its 'key: value' lines are read; remove the anchors ('&name') and aliases ('*name')"
+                )
             }
             if case .scalar(let scalar) = value, scalar.style == .plain, let mark = value.mark,
-               let cut = commentCut(in: lines, valueMark: mark, keyColumn: key.mark?.column ?? 1) {
-                cuts.append(Diagnostic(
-                    .error, .valueCutByComment,
-                    "the value of '\(Echo.bounded(name))' ends at ' #' because YAML reads the rest of the line as a comment, so '\(cut.lost)' is lost; put the value in double quotes",
-                    path: path, line: cut.line + firstLine - 1, column: cut.column))
+                let cut = commentCut(in: lines, valueMark: mark, keyColumn: key.mark?.column ?? 1)
+            {
+                cuts.append(
+                    Diagnostic(
+                        .error, .valueCutByComment,
+                        "the value of '\(Echo.bounded(name))' ends at ' #' because YAML reads the rest of the line as a comment, so '\(cut.lost)' is lost; put the value in double quotes",
+                        path: path, line: cut.line + firstLine - 1, column: cut.column))
             }
         }
         if let deep = converter.tooDeepLine {
-            diagnostics.append(Diagnostic(
-                .error, .frontmatterTooDeep,
-                "the frontmatter nests lists or maps more than \(FrontmatterLimits.maxDepth) levels deep; the deeper values are dropped; flatten them",
-                path: path, line: deep))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .frontmatterTooDeep,
+                    "the frontmatter nests lists or maps more than \(FrontmatterLimits.maxDepth) levels deep; the deeper values are dropped; flatten them",
+                    path: path, line: deep))
         }
         diagnostics += cuts
         return fields
@@ -181,7 +199,9 @@ enum FrontmatterParser {
                 var fields: [FrontmatterField] = []
                 for (key, value) in mapping where nodes <= FrontmatterLimits.maxNodes {
                     nodes += 1
-                    fields.append(FrontmatterField(key: Self.keyName(key), value: convert(value, depth: depth + 1), line: (key.mark?.line ?? 1) + firstLine - 1))
+                    fields.append(
+                        FrontmatterField(
+                            key: Self.keyName(key), value: convert(value, depth: depth + 1), line: (key.mark?.line ?? 1) + firstLine - 1))
                 }
                 return .map(fields)
             case .alias:
@@ -196,7 +216,8 @@ enum FrontmatterParser {
         var seen = Set<String>()
         for (offset, line) in yamlLines.enumerated() {
             guard let first = line.first, first != " ", first != "\t", first != "#",
-                  let colon = line.firstIndex(of: ":") else { continue }
+                let colon = line.firstIndex(of: ":")
+            else { continue }
             let key = String(line[..<colon])
             guard !key.contains(" "), seen.insert(key).inserted else { continue }
             var value = line[line.index(after: colon)...].trimming(" \t")
@@ -211,8 +232,8 @@ enum FrontmatterParser {
     private static func location(of error: any Error) -> (line: Int, column: Int, problem: String) {
         switch error as? YamlError {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let text = context.map { "\(problem) (\($0.text))" } ?? problem
             return (mark.line, mark.column, text)
         case .reader(let problem, _, _, _):

@@ -25,10 +25,11 @@ public enum SpecRules {
             // Claude Code and the reference validator accept a list of tools, as real skills write it.
             if field.key == "allowed-tools", case .list(let items) = field.value, items.allSatisfy({ $0.string != nil }) {
                 let tools = items.compactMap(\.string).joined(separator: " ")
-                diagnostics.append(Diagnostic(
-                    .warning, .allowedToolsList,
-                    "'allowed-tools' is a YAML list; agents accept it, but the specification writes one space-separated string: 'allowed-tools: \(tools)'",
-                    path: path, line: field.line))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .allowedToolsList,
+                        "'allowed-tools' is a YAML list; agents accept it, but the specification writes one space-separated string: 'allowed-tools: \(tools)'",
+                        path: path, line: field.line))
                 continue
             }
             if case .null = field.value, field.key != "name", field.key != "description" { continue }
@@ -40,9 +41,14 @@ public enum SpecRules {
             report(.nameMissing, "'name' is missing; add 'name: \(folder)'", name)
         case .string(let value)?:
             if !isValidName(value) {
-                report(.nameInvalid, "name '\(Echo.bounded(value))' must be 1-\(nameLimit) characters of a-z, 0-9 and '-', without a leading, trailing or doubled '-'", name)
+                report(
+                    .nameInvalid,
+                    "name '\(Echo.bounded(value))' must be 1-\(nameLimit) characters of a-z, 0-9 and '-', without a leading, trailing or doubled '-'",
+                    name)
             } else if value != folder {
-                report(.nameMismatch, "name '\(Echo.bounded(value))' differs from its folder '\(Echo.bounded(folder))'; rename one so they match", name)
+                report(
+                    .nameMismatch,
+                    "name '\(Echo.bounded(value))' differs from its folder '\(Echo.bounded(folder))'; rename one so they match", name)
             }
         default:
             break
@@ -55,7 +61,10 @@ public enum SpecRules {
             if value.trimming(" \t\n").isEmpty {
                 report(.descriptionMissing, "'description' is empty; say what the skill does and when to use it", description)
             } else if value.count > descriptionLimit {
-                report(.descriptionTooLong, "description is \(value.count) characters, over the limit of \(descriptionLimit); shorten it and move detail into the body", description)
+                report(
+                    .descriptionTooLong,
+                    "description is \(value.count) characters, over the limit of \(descriptionLimit); shorten it and move detail into the body",
+                    description)
             }
         default:
             break
@@ -69,7 +78,9 @@ public enum SpecRules {
                 isStringMap = entries.allSatisfy { $0.value.string != nil }
             }
             if !isStringMap {
-                report(.metadataNotStrings, "'metadata' must be a map of string keys to string values (quote numbers such as version: \"1.0\")", field)
+                report(
+                    .metadataNotStrings,
+                    "'metadata' must be a map of string keys to string values (quote numbers such as version: \"1.0\")", field)
             }
         }
     }

@@ -33,17 +33,19 @@ public enum SkillLinter {
 
         if let description = front.description?.trimming(" \t\n"), !description.isEmpty {
             if !saysWhen(description) {
-                diagnostics.append(Diagnostic(
-                    .warning, .lintNoTrigger,
-                    "the description does not say when to use the skill; agents pick skills by it, so add 'Use when …'",
-                    path: skillFile, line: descriptionLine))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .lintNoTrigger,
+                        "the description does not say when to use the skill; agents pick skills by it, so add 'Use when …'",
+                        path: skillFile, line: descriptionLine))
             }
             let words = description.split { $0 == " " || $0 == "\n" }.count
             if words < 8 {
-                diagnostics.append(Diagnostic(
-                    .warning, .lintDescriptionShort,
-                    "the description has \(words == 1 ? "1 word" : "\(words) words"); say what the skill does and when to use it in one or two sentences",
-                    path: skillFile, line: descriptionLine))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .lintDescriptionShort,
+                        "the description has \(words == 1 ? "1 word" : "\(words) words"); say what the skill does and when to use it in one or two sentences",
+                        path: skillFile, line: descriptionLine))
             }
         }
 
@@ -55,18 +57,20 @@ public enum SkillLinter {
         }
         if let main = texts[skillFile] {
             if main.count > lineLimit {
-                diagnostics.append(Diagnostic(
-                    .warning, .lintTooManyLines,
-                    "SKILL.md has \(main.count) lines, over \(lineLimit); move detail into references/ files that SKILL.md links to",
-                    path: skillFile, line: lineLimit + 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .lintTooManyLines,
+                        "SKILL.md has \(main.count) lines, over \(lineLimit); move detail into references/ files that SKILL.md links to",
+                        path: skillFile, line: lineLimit + 1))
             }
             let bodyStart = front.lines.map { $0.upperBound } ?? 0
             let tokens = main.dropFirst(bodyStart).reduce(0) { $0 + $1.utf8.count + 1 } / 4
             if tokens > tokenLimit {
-                diagnostics.append(Diagnostic(
-                    .warning, .lintTooManyTokens,
-                    "SKILL.md's body is about \(tokens) tokens (bytes / 4), over \(tokenLimit); an agent loads it whole, so move detail into references/",
-                    path: skillFile, line: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .lintTooManyTokens,
+                        "SKILL.md's body is about \(tokens) tokens (bytes / 4), over \(tokenLimit); an agent loads it whole, so move detail into references/",
+                        path: skillFile, line: 1))
             }
         }
 
@@ -78,28 +82,32 @@ public enum SkillLinter {
             let start = document.path == skillFile ? (front.lines?.upperBound ?? 0) : 0
             let scan = MarkdownScan(lines: lines, firstLine: start + 1)
             for fence in scan.fences where fence.language.isEmpty && !fence.isDrawing {
-                diagnostics.append(Diagnostic(
-                    .note, .lintFenceNoLanguage,
-                    "this code fence has no language; add one (```swift, ```bash, or ```text for plain text) so it is highlighted and indexed",
-                    path: document.path, line: fence.line))
+                diagnostics.append(
+                    Diagnostic(
+                        .note, .lintFenceNoLanguage,
+                        "this code fence has no language; add one (```swift, ```bash, or ```text for plain text) so it is highlighted and indexed",
+                        path: document.path, line: fence.line))
             }
             for heading in scan.emptyHeadings {
-                diagnostics.append(Diagnostic(
-                    .warning, .lintEmptySection,
-                    "the section '\(heading.title)' is empty; write its content or remove the heading",
-                    path: document.path, line: heading.line))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .lintEmptySection,
+                        "the section '\(heading.title)' is empty; write its content or remove the heading",
+                        path: document.path, line: heading.line))
             }
             let directory = (document.path as NSString).deletingLastPathComponent
             for link in scan.links {
                 guard let relative = localTarget(link.target) else { continue }
                 let joined = directory.isEmpty ? relative : "\(directory)/\(relative)"
                 let normalized = normalize(joined)
-                let exists = normalized.map { FileManager.default.fileExists(atPath: target.folder.appendingPathComponent($0).path) } ?? false
+                let exists =
+                    normalized.map { FileManager.default.fileExists(atPath: target.folder.appendingPathComponent($0).path) } ?? false
                 if !exists {
-                    diagnostics.append(Diagnostic(
-                        .error, .lintBrokenLink,
-                        "the link target '\(link.target)' does not exist in the skill; fix the path (relative to this file) or add the file",
-                        path: document.path, line: link.line, column: link.column))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, .lintBrokenLink,
+                            "the link target '\(link.target)' does not exist in the skill; fix the path (relative to this file) or add the file",
+                            path: document.path, line: link.line, column: link.column))
                 } else if let normalized, markdownPaths.contains(normalized), normalized != document.path {
                     if document.path == skillFile { linksFromSkill.insert(normalized) }
                     linksByDocument[document.path, default: []].append((normalized, link.line, link.column))
@@ -108,10 +116,11 @@ public enum SkillLinter {
         }
         for (document, links) in linksByDocument where linksFromSkill.contains(document) {
             for link in links where link.target != skillFile && !linksFromSkill.contains(link.target) {
-                diagnostics.append(Diagnostic(
-                    .warning, .lintReferenceDepth,
-                    "'\(link.target)' is reached only through '\(document)', two levels from SKILL.md; agents may read it partially or not at all, so link it from SKILL.md",
-                    path: document, line: link.line, column: link.column))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .lintReferenceDepth,
+                        "'\(link.target)' is reached only through '\(document)', two levels from SKILL.md; agents may read it partially or not at all, so link it from SKILL.md",
+                        path: document, line: link.line, column: link.column))
             }
         }
 
@@ -131,10 +140,11 @@ public enum SkillLinter {
             let region = lines[min(entry.source.line - 1, lines.count)..<min(end, lines.count)].joined(separator: "\n").lowercased()
             let fixWords = ["instead", "✅", "prefer", "rather", "fix", "should", "use "]
             if fixWords.contains(where: region.contains) { continue }
-            diagnostics.append(Diagnostic(
-                .warning, .lintAntiPatternNoFix,
-                "the anti-pattern '\(entry.title)' does not show what to do instead; add a ✅ example or an 'Instead, …' sentence",
-                path: entry.source.path, line: entry.source.line))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .lintAntiPatternNoFix,
+                    "the anti-pattern '\(entry.title)' does not show what to do instead; add a ✅ example or an 'Instead, …' sentence",
+                    path: entry.source.path, line: entry.source.line))
         }
 
         diagnostics = diagnostics.map { d in
@@ -166,9 +176,11 @@ public enum SkillLinter {
     /// Whether a description says when to use the skill.
     static func saysWhen(_ description: String) -> Bool {
         let text = description.lowercased()
-        let cues = [#"\bwhen(ever)?\b"#, #"\buse (it |this( skill)? )?(for|to|if|on|with|before|after|while|during)\b"#,
-                    #"\btrigger"#, #"\b(if|before|after|while) (the user|you|working|writing|creating|building)\b"#,
-                    #"\bfor (tasks|requests|questions) "#]
+        let cues = [
+            #"\bwhen(ever)?\b"#, #"\buse (it |this( skill)? )?(for|to|if|on|with|before|after|while|during)\b"#,
+            #"\btrigger"#, #"\b(if|before|after|while) (the user|you|working|writing|creating|building)\b"#,
+            #"\bfor (tasks|requests|questions) "#,
+        ]
         return cues.contains { text.range(of: $0, options: .regularExpression) != nil }
     }
 
@@ -202,9 +214,21 @@ public enum SkillLinter {
 /// A line scan of markdown for the linter: fences, headings without content and inline links,
 /// outside code.
 struct MarkdownScan {
-    struct Fence { var line: Int; var language: String; var isDrawing: Bool }
-    struct Heading { var line: Int; var level: Int; var title: String }
-    struct Link { var target: String; var line: Int; var column: Int }
+    struct Fence {
+        var line: Int
+        var language: String
+        var isDrawing: Bool
+    }
+    struct Heading {
+        var line: Int
+        var level: Int
+        var title: String
+    }
+    struct Link {
+        var target: String
+        var line: Int
+        var column: Int
+    }
 
     var fences: [Fence] = []
     var emptyHeadings: [Heading] = []
@@ -222,7 +246,8 @@ struct MarkdownScan {
             let indent = line.count - trimmed.count
             if let fenceOpen = open {
                 if indent <= 3, let run = MarkdownScan.fenceRun(trimmed), run.marker == fenceOpen.marker, run.length >= fenceOpen.length,
-                   trimmed.dropFirst(run.length).allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    trimmed.dropFirst(run.length).allSatisfy({ $0 == " " || $0 == "\t" })
+                {
                     let drawing = drawingLines.contains { $0.contains(where: { "├└│─→┌┐┘┬┴┼".contains($0) }) }
                     fences[fenceOpen.index].isDrawing = drawing
                     open = nil
@@ -233,7 +258,8 @@ struct MarkdownScan {
             }
             if indent <= 3, let run = MarkdownScan.fenceRun(trimmed) {
                 let info = trimmed.dropFirst(run.length).trimmingCharacters(in: .whitespaces)
-                if run.marker == "`", info.contains("`") { } else {
+                if run.marker == "`", info.contains("`") {
+                } else {
                     let language = info.split(separator: " ").first.map(String.init) ?? ""
                     fences.append(Fence(line: index + 1, language: language, isDrawing: false))
                     open = (run.marker, run.length, fences.count - 1)

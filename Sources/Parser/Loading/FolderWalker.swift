@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a walk leaves out and how it treats symbolic links to folders: the one place that says
@@ -24,9 +25,10 @@ public struct WalkRules: Sendable {
 
     /// Finding, loading and indexing skills: `skippedFolders` and staging folders left out,
     /// hidden folders walked, links to folders inside the root walked.
-    public static let skills = WalkRules(skips: { name, isFolder in
-        isFolder && (skippedFolders.contains(name) || stagingPrefixes.contains { name.hasPrefix($0) })
-    }, followsFolderLinks: true)
+    public static let skills = WalkRules(
+        skips: { name, isFolder in
+            isFolder && (skippedFolders.contains(name) || stagingPrefixes.contains { name.hasPrefix($0) })
+        }, followsFolderLinks: true)
 
     /// Packing a skill: version control, OS litter, caches, dependencies and secrets left out,
     /// files or folders alike; links to folders not walked (a zip holds no links, and a link to a
@@ -113,7 +115,9 @@ public enum FolderWalker {
         while let folder = stack.popLast() {
             guard seen.insert(folder.real).inserted else { continue }
             var info = stat()
-            guard stat(folder.path, &info) == 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            guard stat(folder.path, &info) == 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+                continue
+            }
             var files: [WalkedFile] = []
             var subfolders: [Pending] = []
             for name in names.sorted() {
@@ -127,7 +131,10 @@ public enum FolderWalker {
                 switch entry.st_mode & S_IFMT {
                 case S_IFDIR:
                     if !rules.skips(name, true) {
-                        subfolders.append(Pending(url: folder.url.appendingPathComponent(name), path: path, relativePath: relative, real: folder.real + "/" + name))
+                        subfolders.append(
+                            Pending(
+                                url: folder.url.appendingPathComponent(name), path: path, relativePath: relative,
+                                real: folder.real + "/" + name))
                     }
                 case S_IFREG:
                     if !rules.skips(name, false) { add(.file, FileStamp(entry)) }
@@ -141,7 +148,8 @@ public enum FolderWalker {
                     } else if resolved.st_mode & S_IFMT == S_IFDIR {
                         if rules.skips(name, true) { continue }
                         if rules.followsFolderLinks {
-                            subfolders.append(Pending(url: folder.url.appendingPathComponent(name), path: path, relativePath: relative, real: target))
+                            subfolders.append(
+                                Pending(url: folder.url.appendingPathComponent(name), path: path, relativePath: relative, real: target))
                         } else {
                             add(.linkToFolder, FileStamp(entry))
                         }
@@ -149,15 +157,16 @@ public enum FolderWalker {
                         add(.linkInside, FileStamp(resolved))
                     }
                 default:
-                    continue // sockets, pipes, devices: never read (a pipe would block the reader)
+                    continue  // sockets, pipes, devices: never read (a pipe would block the reader)
                 }
             }
             let skillFile = ["SKILL.md", "skill.md"].first { name in files.contains { $0.name == name && $0.isReadable } }
             if stopsAtSkills, skillFile != nil, folder.relativePath != "." { continue }
             let skill = skillFile != nil ? folder.relativePath : folder.skill
-            visit(WalkedFolder(
-                url: folder.url, path: folder.path, relativePath: folder.relativePath, stamp: FileStamp(info),
-                files: files, skillFile: skillFile, skill: skill))
+            visit(
+                WalkedFolder(
+                    url: folder.url, path: folder.path, relativePath: folder.relativePath, stamp: FileStamp(info),
+                    files: files, skillFile: skillFile, skill: skill))
             for var sub in subfolders.reversed() {
                 sub.skill = skill
                 stack.append(sub)

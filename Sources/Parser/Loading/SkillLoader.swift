@@ -144,7 +144,8 @@ extension SkillLoader {
         var name = folder.lastPathComponent
         if skillFolder != nil, let skillFile = SkillFinder.skillFile(in: folder), let data = try? Data(contentsOf: skillFile) {
             var ignored: [Diagnostic] = []
-            let front = FrontmatterParser.parse(SourceText(bytes: data, path: "", diagnostics: &ignored), path: "", required: false, diagnostics: &ignored)
+            let front = FrontmatterParser.parse(
+                SourceText(bytes: data, path: "", diagnostics: &ignored), path: "", required: false, diagnostics: &ignored)
             name = skillName(front.frontmatter, folder: name)
         }
         var diagnostics: [Diagnostic] = []

@@ -18,17 +18,19 @@ struct SourceText: Sendable {
         } else {
             text = String(decoding: bytes, as: UTF8.self)
             let line = SourceText.firstLine(in: bytes) { String(validating: $0, as: UTF8.self) == nil }
-            diagnostics.append(Diagnostic(
-                .error, .invalidUTF8,
-                "the file is not valid UTF-8; the bad bytes were read as U+FFFD. Save the file as UTF-8",
-                path: path, line: line))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .invalidUTF8,
+                    "the file is not valid UTF-8; the bad bytes were read as U+FFFD. Save the file as UTF-8",
+                    path: path, line: line))
         }
         if bytes.withUnsafeBytes({ raw in raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false }) {
             let line = SourceText.firstLine(in: bytes) { $0.contains(0) }
-            diagnostics.append(Diagnostic(
-                .error, .nulByte,
-                "the file holds NUL bytes, which were read as U+FFFD; a markdown file should not contain them",
-                path: path, line: line))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .nulByte,
+                    "the file holds NUL bytes, which were read as U+FFFD; a markdown file should not contain them",
+                    path: path, line: line))
             text = text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
         }
         self.lines = SourceText.split(text)
@@ -49,11 +51,12 @@ struct SourceText: Sendable {
         let utf8 = text.utf8
         var lines: [Substring] = []
         // Offsets of the line ends first, over the contiguous bytes; then one slice per line.
-        let ends: [Int] = utf8.withContiguousStorageIfAvailable { bytes in
-            var ends: [Int] = []
-            for (offset, byte) in bytes.enumerated() where byte == 0x0A { ends.append(offset) }
-            return ends
-        } ?? utf8.enumerated().filter { $0.element == 0x0A }.map(\.offset)
+        let ends: [Int] =
+            utf8.withContiguousStorageIfAvailable { bytes in
+                var ends: [Int] = []
+                for (offset, byte) in bytes.enumerated() where byte == 0x0A { ends.append(offset) }
+                return ends
+            } ?? utf8.enumerated().filter { $0.element == 0x0A }.map(\.offset)
         lines.reserveCapacity(ends.count + 1)
         var start = 0
         for end in ends + [utf8.count] where end > start || end < utf8.count {

@@ -54,21 +54,24 @@ extension Entry: Codable {
         code = try c.decode([CodeBlock].self, forKey: .code)
         keywords = try c.decode([String].self, forKey: .keywords)
         if c.contains(.why) {
-            details = .antiPattern(AntiPattern(
-                why: try c.decode(String.self, forKey: .why),
-                fix: try c.decodeIfPresent(String.self, forKey: .fix)))
+            details = .antiPattern(
+                AntiPattern(
+                    why: try c.decode(String.self, forKey: .why),
+                    fix: try c.decodeIfPresent(String.self, forKey: .fix)))
         } else if c.contains(.items) {
             details = .checklist(Checklist(items: try c.decode([ChecklistItem].self, forKey: .items)))
         } else if c.contains(.nodes) {
             details = .decisionTree(DecisionTree(nodes: try c.decode([TreeNode].self, forKey: .nodes)))
         } else if c.contains(.header) {
-            details = .table(Table(
-                header: try c.decode([String].self, forKey: .header),
-                rows: try c.decode([[String]].self, forKey: .rows)))
+            details = .table(
+                Table(
+                    header: try c.decode([String].self, forKey: .header),
+                    rows: try c.decode([[String]].self, forKey: .rows)))
         } else if c.contains(.verdict) {
-            details = .example(Example(
-                language: try c.decode(String.self, forKey: .language),
-                verdict: try c.decode(Verdict.self, forKey: .verdict)))
+            details = .example(
+                Example(
+                    language: try c.decode(String.self, forKey: .language),
+                    verdict: try c.decode(Verdict.self, forKey: .verdict)))
         } else {
             details = .none
         }

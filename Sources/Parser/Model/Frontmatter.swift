@@ -72,9 +72,10 @@ extension YAMLValue: Codable {
 
     public init(from decoder: any Decoder) throws {
         if let c = try? decoder.container(keyedBy: AnyKey.self) {
-            self = .map(try c.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
-                FrontmatterField(key: $0.stringValue, value: try c.decode(YAMLValue.self, forKey: $0), line: 0)
-            })
+            self = .map(
+                try c.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                    FrontmatterField(key: $0.stringValue, value: try c.decode(YAMLValue.self, forKey: $0), line: 0)
+                })
         } else if var c = try? decoder.unkeyedContainer() {
             var values: [YAMLValue] = []
             while !c.isAtEnd { values.append(try c.decode(YAMLValue.self)) }

@@ -33,7 +33,9 @@ public enum ModelDump {
         let id = entry.id.utf8
         let anchor = id.firstIndex { $0 == 0x23 || $0 == 0x7E }.map { Substring(id[$0...]) } ?? ""
         let role = entry.role == .content ? "" : " (\(entry.role.rawValue))"
-        out.append(indent + entry.kind.rawValue + " \(entry.source.line)-\(entry.source.endLine) \"" + oneLine(entry.title) + "\" " + anchor + role)
+        out.append(
+            indent + entry.kind.rawValue + " \(entry.source.line)-\(entry.source.endLine) \"" + oneLine(entry.title) + "\" " + anchor + role
+        )
         let more = indent + "  "
         if !entry.keywords.isEmpty { out.append("\(more)keywords: \(entry.keywords.joined(separator: " "))") }
         switch entry.details {

@@ -23,8 +23,10 @@ public enum AvailableSkills {
     public static func render(_ skills: [Skill]) -> String {
         var lines = ["<available_skills>"]
         for skill in skills {
-            lines += ["<skill>", "<name>", escape(skill.name), "</name>", "<description>", escape(skill.description), "</description>",
-                      "<location>", skill.location, "</location>", "</skill>"]
+            lines += [
+                "<skill>", "<name>", escape(skill.name), "</name>", "<description>", escape(skill.description), "</description>",
+                "<location>", skill.location, "</location>", "</skill>",
+            ]
         }
         lines.append("</available_skills>")
         return lines.joined(separator: "\n")
@@ -42,10 +44,11 @@ public enum AvailableSkills {
             let description = (skill.frontmatter.description ?? "").trimming(" \t\n")
             let file = SkillFinder.skillFile(in: target.folder)?.lastPathComponent ?? "SKILL.md"
             guard !name.isEmpty, !description.isEmpty else {
-                diagnostics.append(Diagnostic(
-                    .error, name.isEmpty ? .nameMissing : .descriptionMissing,
-                    "left out of the prompt: the frontmatter needs a 'name' and a 'description'",
-                    path: target.display(file), line: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, name.isEmpty ? .nameMissing : .descriptionMissing,
+                        "left out of the prompt: the frontmatter needs a 'name' and a 'description'",
+                        path: target.display(file), line: 1))
                 continue
             }
             let location = target.folder.resolvingSymlinksInPath().appendingPathComponent(file).path

@@ -22,9 +22,10 @@ public enum SkillFiles {
         var result: [SkillFile] = []
         FolderWalker.walk(folder, rules: .pack) { dir in
             for file in dir.files {
-                result.append(SkillFile(
-                    path: file.path, kind: file.kind, size: file.isReadable ? file.stamp.size : 0,
-                    isExecutable: file.isReadable && file.stamp.isExecutable))
+                result.append(
+                    SkillFile(
+                        path: file.path, kind: file.kind, size: file.isReadable ? file.stamp.size : 0,
+                        isExecutable: file.isReadable && file.stamp.isExecutable))
             }
         }
         return result.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }

@@ -44,10 +44,11 @@ public enum SkillTargets {
                 if name == "SKILL.md" || name == "skill.md" {
                     add(url.deletingLastPathComponent(), parent.isEmpty ? "." : parent)
                 } else {
-                    diagnostics.append(Diagnostic(
-                        .error, .skillFileMissing,
-                        "not a skill: give a skill folder, its SKILL.md or a folder of skills",
-                        path: trimmed, line: 1))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, .skillFileMissing,
+                            "not a skill: give a skill folder, its SKILL.md or a folder of skills",
+                            path: trimmed, line: 1))
                 }
                 continue
             }
@@ -57,10 +58,11 @@ public enum SkillTargets {
             }
             let folders = SkillFinder.skillFolders(in: url)
             if folders.isEmpty {
-                diagnostics.append(Diagnostic(
-                    .error, .skillFileMissing,
-                    "no SKILL.md in this folder or below it; a skill is a folder holding SKILL.md with 'name' and 'description' frontmatter",
-                    path: SkillTarget(folder: url, displayPath: trimmed).display("SKILL.md"), line: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .skillFileMissing,
+                        "no SKILL.md in this folder or below it; a skill is a folder holding SKILL.md with 'name' and 'description' frontmatter",
+                        path: SkillTarget(folder: url, displayPath: trimmed).display("SKILL.md"), line: 1))
             }
             for folder in folders {
                 let relative = SkillLoader.relativePath(of: folder, to: url)

@@ -46,26 +46,32 @@ public enum SkillValidator {
         var diagnostics = loaded.filter { d in validityPrefixes.contains { d.id.rawValue.hasPrefix($0) } }
         let skillFile = SkillFinder.skillFile(in: target.folder)?.lastPathComponent ?? "SKILL.md"
         if SkillFinder.skillFile(in: target.folder) == nil {
-            diagnostics = [Diagnostic(.error, .skillFileMissing, "no SKILL.md in this folder; a skill is a folder holding SKILL.md", path: skillFile, line: 1)]
+            diagnostics = [
+                Diagnostic(
+                    .error, .skillFileMissing, "no SKILL.md in this folder; a skill is a folder holding SKILL.md", path: skillFile, line: 1)
+            ]
         } else {
             if skillFile != "SKILL.md" {
-                diagnostics.append(Diagnostic(
-                    .warning, .skillFileLowercase,
-                    "the file is named '\(skillFile)'; name it 'SKILL.md', the name agents look for on case-sensitive file systems",
-                    path: skillFile, line: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .skillFileLowercase,
+                        "the file is named '\(skillFile)'; name it 'SKILL.md', the name agents look for on case-sensitive file systems",
+                        path: skillFile, line: 1))
             }
             if front.lines == nil, !diagnostics.contains(where: { $0.id == .frontmatterMissing }) {
-                diagnostics.append(Diagnostic(
-                    .error, .frontmatterMissing,
-                    "no frontmatter: a SKILL.md starts with a '---' line, then 'name:' and 'description:', then '---'",
-                    path: skillFile, line: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .frontmatterMissing,
+                        "no frontmatter: a SKILL.md starts with a '---' line, then 'name:' and 'description:', then '---'",
+                        path: skillFile, line: 1))
             }
         }
         for field in front.fields where !SpecRules.fields.contains(field.key) && !options.allowedFields.contains(field.key) {
-            diagnostics.append(Diagnostic(
-                options.strict ? .error : .warning, .fieldUnknown,
-                "'\(Echo.bounded(field.key))' is not an Agent Skills field; move it under 'metadata:' or pass --allow-field \(Echo.bounded(field.key))",
-                path: skillFile, line: field.line))
+            diagnostics.append(
+                Diagnostic(
+                    options.strict ? .error : .warning, .fieldUnknown,
+                    "'\(Echo.bounded(field.key))' is not an Agent Skills field; move it under 'metadata:' or pass --allow-field \(Echo.bounded(field.key))",
+                    path: skillFile, line: field.line))
         }
         if options.target == .claude {
             diagnostics += claudeRules(front, folder: target.folder, skillFile: skillFile)
@@ -109,33 +115,37 @@ public enum SkillValidator {
         let top = front.lines?.lowerBound ?? 1
         if let field = front.field("name"), let name = field.value.string {
             for word in ["anthropic", "claude"] where name.lowercased().contains(word) {
-                diagnostics.append(Diagnostic(
-                    .error, .claudeReservedWord,
-                    "name '\(Echo.bounded(name))' contains the reserved word '\(word)', which Claude refuses; choose another name",
-                    path: skillFile, line: field.line))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .claudeReservedWord,
+                        "name '\(Echo.bounded(name))' contains the reserved word '\(word)', which Claude refuses; choose another name",
+                        path: skillFile, line: field.line))
             }
         }
         for key in ["name", "description"] {
             if let field = front.field(key), let value = field.value.string, let tag = xmlTag(in: value) {
-                diagnostics.append(Diagnostic(
-                    .error, .claudeXMLTag,
-                    "\(key) contains the XML tag '\(Echo.bounded(tag))', which Claude refuses; write it without angle brackets",
-                    path: skillFile, line: field.line))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .claudeXMLTag,
+                        "\(key) contains the XML tag '\(Echo.bounded(tag))', which Claude refuses; write it without angle brackets",
+                        path: skillFile, line: field.line))
             }
         }
         let files = SkillFiles.list(folder).filter { $0.kind == .file || $0.kind == .linkInside }
         if files.count > claudeFileLimit {
-            diagnostics.append(Diagnostic(
-                .error, .claudeTooManyFiles,
-                "the skill has \(files.count) files, over Claude's limit of \(claudeFileLimit); remove or merge files",
-                path: skillFile, line: top))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .claudeTooManyFiles,
+                    "the skill has \(files.count) files, over Claude's limit of \(claudeFileLimit); remove or merge files",
+                    path: skillFile, line: top))
         }
         let bytes = files.reduce(Int64(0)) { $0 + $1.size }
         if bytes > claudeByteLimit {
-            diagnostics.append(Diagnostic(
-                .error, .claudeTooLarge,
-                "the skill's files add up to \(bytes) bytes, over Claude's limit of 8 MB (\(claudeByteLimit) bytes); remove large assets",
-                path: skillFile, line: top))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .claudeTooLarge,
+                    "the skill's files add up to \(bytes) bytes, over Claude's limit of 8 MB (\(claudeByteLimit) bytes); remove large assets",
+                    path: skillFile, line: top))
         }
         return diagnostics
     }
@@ -181,7 +191,8 @@ public struct ValidationReport: Codable, Sendable {
     public var summary: String {
         let valid = skills.filter(\.valid).count
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(plural(skills.count, "skill")): \(valid) valid, \(skills.count - valid) invalid (\(plural(errorCount, "error")), \(plural(warningCount, "warning")))"
+        return
+            "\(plural(skills.count, "skill")): \(valid) valid, \(skills.count - valid) invalid (\(plural(errorCount, "error")), \(plural(warningCount, "warning")))"
     }
 
     /// The report as JSON with a top-level `schemaVersion`, keys sorted.

@@ -38,10 +38,13 @@ public struct HTTPAccessPolicy: Sendable {
         }
         if let token {
             let given = request.headers["Authorization"] ?? ""
-            guard given.count > 7, given.prefix(7).lowercased() == "bearer ", Self.equalInConstantTime(String(given.dropFirst(7)), token) else {
+            guard given.count > 7, given.prefix(7).lowercased() == "bearer ", Self.equalInConstantTime(String(given.dropFirst(7)), token)
+            else {
                 var headers = HTTPHeaders()
                 headers.add("WWW-Authenticate", "Bearer")
-                return Self.error(401, given.isEmpty ? "Unauthorized: send Authorization: Bearer TOKEN" : "Unauthorized: wrong bearer token", headers: headers)
+                return Self.error(
+                    401, given.isEmpty ? "Unauthorized: send Authorization: Bearer TOKEN" : "Unauthorized: wrong bearer token",
+                    headers: headers)
             }
         }
         return nil
@@ -77,7 +80,8 @@ public struct HTTPAccessPolicy: Sendable {
 
     /// Compares every byte whatever differs first, so the time taken does not reveal the token.
     static func equalInConstantTime(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         var diff = UInt8(x.count == y.count ? 0 : 1)
         for i in 0..<max(x.count, y.count) { diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0) }
         return diff == 0

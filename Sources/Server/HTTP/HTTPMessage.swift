@@ -46,7 +46,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var connection: HTTPConnection?
 
     /// A request; for tests and the parser.
-    public init(method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], connection: HTTPConnection? = nil) {
+    public init(
+        method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+        connection: HTTPConnection? = nil
+    ) {
         self.method = method
         self.target = target
         self.version = version
@@ -63,7 +66,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether the client keeps the connection open after the reply: HTTP/1.1 unless
     /// `Connection: close`, HTTP/1.0 only with `Connection: keep-alive`.
     public var keepAlive: Bool {
-        let tokens = headers.values("Connection").flatMap { $0.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let tokens = headers.values("Connection").flatMap {
+            $0.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         if version == "HTTP/1.0" { return tokens.contains("keep-alive") }
         return !tokens.contains("close")
     }

@@ -47,7 +47,8 @@ public struct HTTPRequestParser: Sendable {
     /// before sending its body: the caller then writes `HTTP/1.1 100 Continue`.
     public mutating func takeContinue() -> Bool {
         guard !continueSent, let end = Self.headerEnd(buffer), let head = try? parseHead(Array(buffer[..<end])),
-              head.headers["Expect"]?.lowercased() == "100-continue" else { return false }
+            head.headers["Expect"]?.lowercased() == "100-continue"
+        else { return false }
         continueSent = true
         return true
     }
@@ -56,15 +57,21 @@ public struct HTTPRequestParser: Sendable {
     /// for a request that breaks the grammar or the limits.
     public mutating func next() throws -> HTTPRequest? {
         guard let end = Self.headerEnd(buffer) else {
-            if buffer.count > limits.headerBytes { throw HTTPParseError(status: 431, message: "the request line and headers exceed \(limits.headerBytes) bytes") }
+            if buffer.count > limits.headerBytes {
+                throw HTTPParseError(status: 431, message: "the request line and headers exceed \(limits.headerBytes) bytes")
+            }
             return nil
         }
-        if end > limits.headerBytes { throw HTTPParseError(status: 431, message: "the request line and headers exceed \(limits.headerBytes) bytes") }
+        if end > limits.headerBytes {
+            throw HTTPParseError(status: 431, message: "the request line and headers exceed \(limits.headerBytes) bytes")
+        }
         var request = try parseHead(Array(buffer[..<end]))
         let bodyStart = end + 4
         let consumed: Int
         if let encoding = request.headers["Transfer-Encoding"] {
-            guard encoding.lowercased() == "chunked" else { throw HTTPParseError(status: 501, message: "Transfer-Encoding \(encoding) is not supported (only chunked)") }
+            guard encoding.lowercased() == "chunked" else {
+                throw HTTPParseError(status: 501, message: "Transfer-Encoding \(encoding) is not supported (only chunked)")
+            }
             guard request.headers["Content-Length"] == nil else { throw HTTPParseError.bad("both Content-Length and Transfer-Encoding") }
             guard let (body, used) = try decodeChunked(from: bodyStart) else { return nil }
             request.body = body
@@ -90,11 +97,14 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private func parseHead(_ head: [UInt8]) throws -> HTTPRequest {
-        guard !head.contains(0), let text = String(bytes: head, encoding: .utf8) else { throw HTTPParseError.bad("the request head is not text") }
+        guard !head.contains(0), let text = String(bytes: head, encoding: .utf8) else {
+            throw HTTPParseError.bad("the request head is not text")
+        }
         var lines = text.components(separatedBy: "\r\n")
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
         guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[0].allSatisfy(Self.isTokenCharacter),
-              requestLine[1].hasPrefix("/") || requestLine[1] == "*" else {
+            requestLine[1].hasPrefix("/") || requestLine[1] == "*"
+        else {
             throw HTTPParseError.bad("malformed request line")
         }
         let version = String(requestLine[2])
@@ -102,12 +112,16 @@ public struct HTTPRequestParser: Sendable {
             if version.hasPrefix("HTTP/") { throw HTTPParseError(status: 505, message: "\(version) is not supported (HTTP/1.1 only)") }
             throw HTTPParseError.bad("malformed request line")
         }
-        guard lines.count <= limits.headerCount else { throw HTTPParseError(status: 431, message: "more than \(limits.headerCount) header fields") }
+        guard lines.count <= limits.headerCount else {
+            throw HTTPParseError(status: 431, message: "more than \(limits.headerCount) header fields")
+        }
         var headers = HTTPHeaders()
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { throw HTTPParseError.bad("a header line without a colon") }
             let name = line[..<colon]
-            guard !name.isEmpty, name.allSatisfy(Self.isTokenCharacter) else { throw HTTPParseError.bad("malformed header name \"\(name)\"") }
+            guard !name.isEmpty, name.allSatisfy(Self.isTokenCharacter) else {
+                throw HTTPParseError.bad("malformed header name \"\(name)\"")
+            }
             headers.add(String(name), line[line.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t")))
         }
         if version == "HTTP/1.1", headers["Host"] == nil { throw HTTPParseError.bad("HTTP/1.1 request without Host") }
@@ -115,12 +129,15 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private func contentLength(_ headers: HTTPHeaders) throws -> Int {
-        let values = Set(headers.values("Content-Length").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        let values = Set(
+            headers.values("Content-Length").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
         guard let value = values.first else { return 0 }
         guard values.count == 1, !value.isEmpty, value.count <= 12, value.allSatisfy(\.isASCIIDigit), let length = Int(value) else {
             throw HTTPParseError.bad("malformed Content-Length")
         }
-        guard length <= limits.bodyBytes else { throw HTTPParseError(status: 413, message: "a body of \(length) bytes exceeds \(limits.bodyBytes) bytes") }
+        guard length <= limits.bodyBytes else {
+            throw HTTPParseError(status: 413, message: "a body of \(length) bytes exceeds \(limits.bodyBytes) bytes")
+        }
         return length
     }
 
@@ -134,13 +151,18 @@ public struct HTTPRequestParser: Sendable {
                 if buffer.count - at > 1024 { throw HTTPParseError.bad("a chunk-size line longer than 1024 bytes") }
                 return nil
             }
-            let sizeText = String(decoding: buffer[at..<lineEnd], as: UTF8.self).split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let sizeText =
+                String(decoding: buffer[at..<lineEnd], as: UTF8.self).split(separator: ";", maxSplits: 1).first.map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                } ?? ""
             guard !sizeText.isEmpty, sizeText.count <= 8, sizeText.allSatisfy(\.isHexDigit), let size = Int(sizeText, radix: 16) else {
                 throw HTTPParseError.bad("malformed chunk size")
             }
             at = lineEnd + 2
             if size == 0 { break }
-            guard body.count + size <= limits.bodyBytes else { throw HTTPParseError(status: 413, message: "a chunked body exceeds \(limits.bodyBytes) bytes") }
+            guard body.count + size <= limits.bodyBytes else {
+                throw HTTPParseError(status: 413, message: "a chunked body exceeds \(limits.bodyBytes) bytes")
+            }
             guard buffer.count >= at + size + 2 else { return nil }
             guard buffer[at + size] == 13, buffer[at + size + 1] == 10 else { throw HTTPParseError.bad("a chunk not followed by CRLF") }
             body.append(contentsOf: buffer[at..<(at + size)])
@@ -150,11 +172,15 @@ public struct HTTPRequestParser: Sendable {
         var trailerBytes = 0
         while true {
             guard let lineEnd = Self.lineEnd(buffer, from: at, limit: limits.headerBytes) else {
-                if buffer.count - at > limits.headerBytes { throw HTTPParseError(status: 431, message: "trailers exceed \(limits.headerBytes) bytes") }
+                if buffer.count - at > limits.headerBytes {
+                    throw HTTPParseError(status: 431, message: "trailers exceed \(limits.headerBytes) bytes")
+                }
                 return nil
             }
             trailerBytes += lineEnd - at
-            guard trailerBytes <= limits.headerBytes else { throw HTTPParseError(status: 431, message: "trailers exceed \(limits.headerBytes) bytes") }
+            guard trailerBytes <= limits.headerBytes else {
+                throw HTTPParseError(status: 431, message: "trailers exceed \(limits.headerBytes) bytes")
+            }
             let empty = lineEnd == at
             at = lineEnd + 2
             if empty { return (body, at) }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small HTTP/1.1 server on plain sockets: one thread per connection (at most
@@ -31,7 +32,10 @@ public final class HTTPServer: @unchecked Sendable {
     private var active = 0
 
     /// A server answering every request with `handler`, called from many threads at once.
-    public init(limits: HTTPLimits = HTTPLimits(), maxConnections: Int = 256, idleTimeout: Double = 60, keepAliveInterval: Double = 15, log: ServerLog, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    public init(
+        limits: HTTPLimits = HTTPLimits(), maxConnections: Int = 256, idleTimeout: Double = 60, keepAliveInterval: Double = 15,
+        log: ServerLog, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
         self.limits = limits
         self.maxConnections = maxConnections
         self.idleTimeout = idleTimeout
@@ -70,7 +74,8 @@ public final class HTTPServer: @unchecked Sendable {
         var address = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        let bound = address.ss_family == sa_family_t(AF_INET6)
+        let bound =
+            address.ss_family == sa_family_t(AF_INET6)
             ? withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port } }
             : withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port } }
         return Int(UInt16(bigEndian: bound))
@@ -156,7 +161,9 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             } catch let error as HTTPParseError {
                 log.info("bad request: \(error.message)")
-                _ = Self.write(fd, HTTPResponse.text(error.status, "\(HTTPResponse.reason(error.status)): \(error.message)").serialized(keepAlive: false))
+                _ = Self.write(
+                    fd,
+                    HTTPResponse.text(error.status, "\(HTTPResponse.reason(error.status)): \(error.message)").serialized(keepAlive: false))
                 return
             } catch {
                 return
@@ -206,7 +213,9 @@ public final class HTTPServer: @unchecked Sendable {
             case .idle:
                 if isStopping {
                     stream.close()
-                } else if Self.peerHungUp(fd) || (Date().timeIntervalSince(lastWrite) >= keepAliveInterval && !put(Array(": ping\n\n".utf8))) {
+                } else if Self.peerHungUp(fd)
+                    || (Date().timeIntervalSince(lastWrite) >= keepAliveInterval && !put(Array(": ping\n\n".utf8)))
+                {
                     stream.close()
                     return false
                 }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `skill serve --http`: MCP's Streamable HTTP transport over ``HTTPServer`` and
@@ -61,7 +62,7 @@ public enum HTTPTransport {
         FileHandle.standardError.write(Data("skill serve: listening on http://\(shown):\(port)\(endpoint.path)\n".utf8))
         server.run()
         monitor?.stop()
-        signals.forEach { $0.cancel() }
+        for signal in signals { signal.cancel() }
         log.info("stopped: every reply written")
         return 0
     }

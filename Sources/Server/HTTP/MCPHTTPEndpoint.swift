@@ -81,15 +81,19 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     /// time; a second is 409, as the official SDKs answer, until the first ends.
     private func listen(_ request: HTTPRequest) -> HTTPResponse {
         guard let accept = request.headers["Accept"]?.lowercased(),
-              ["text/event-stream", "text/*", "*/*"].contains(where: accept.contains) else {
+            ["text/event-stream", "text/*", "*/*"].contains(where: accept.contains)
+        else {
             return HTTPAccessPolicy.error(406, "Not Acceptable: a GET opens an SSE stream; accept text/event-stream")
         }
         if let refusal = Self.unsupportedHeader(request) { return refusal }
         if request.headers["MCP-Protocol-Version"].map({ ProtocolVersion(rawValue: $0).isModern }) == true {
-            return Self.notAllowed("protocol \(request.headers["MCP-Protocol-Version"] ?? "") has no GET stream (its change notifications come on subscriptions/listen, which this server lacks)")
+            return Self.notAllowed(
+                "protocol \(request.headers["MCP-Protocol-Version"] ?? "") has no GET stream (its change notifications come on subscriptions/listen, which this server lacks)"
+            )
         }
         guard let id = request.headers["Mcp-Session-Id"] else {
-            return HTTPAccessPolicy.error(400, "Bad Request: a GET opens a session's stream; send the Mcp-Session-Id header that initialize returned")
+            return HTTPAccessPolicy.error(
+                400, "Bad Request: a GET opens a session's stream; send the Mcp-Session-Id header that initialize returned")
         }
         lock.lock()
         guard let session = sessions[id] else {
@@ -124,7 +128,8 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
             return HTTPAccessPolicy.error(415, "Unsupported Media Type: POST application/json, not \(type)")
         }
         if let accept = request.headers["Accept"]?.lowercased(),
-           !["application/json", "text/event-stream", "*/*", "application/*"].contains(where: accept.contains) {
+            !["application/json", "text/event-stream", "*/*", "application/*"].contains(where: accept.contains)
+        {
             return HTTPAccessPolicy.error(406, "Not Acceptable: accept application/json and text/event-stream")
         }
         if let refusal = Self.unsupportedHeader(request) { return refusal }
@@ -156,7 +161,11 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
                 return initialize(id: id, params: params)
             }
             guard let sessionID = request.headers["Mcp-Session-Id"] else {
-                return .json(400, OutgoingMessage.error(id: id, ResponseError(.invalidRequest, "Bad Request: send initialize first, then the Mcp-Session-Id header it returned")))
+                return .json(
+                    400,
+                    OutgoingMessage.error(
+                        id: id,
+                        ResponseError(.invalidRequest, "Bad Request: send initialize first, then the Mcp-Session-Id header it returned")))
             }
             guard let session = session(sessionID) else { return Self.unknownSession(sessionID, id: id) }
             return answer(session.server, id: id, method: method, params: params, modern: false, inFlight: session.inFlight)
@@ -164,29 +173,38 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     }
 
     /// A 2026-07-28 request: no session; the mirrored headers must match the body.
-    private func modern(_ request: HTTPRequest, id: RequestID, method: String, params: JSONValue?, bodyVersion: JSONValue?) -> HTTPResponse {
+    private func modern(_ request: HTTPRequest, id: RequestID, method: String, params: JSONValue?, bodyVersion: JSONValue?) -> HTTPResponse
+    {
         let headerVersion = request.headers["MCP-Protocol-Version"]
         guard let bodyVersion, case .string(let name) = bodyVersion else {
-            return mismatch(id, "the MCP-Protocol-Version header is \(headerVersion ?? "missing") but the body's _meta has no \(MetaKey.protocolVersion)")
+            return mismatch(
+                id,
+                "the MCP-Protocol-Version header is \(headerVersion ?? "missing") but the body's _meta has no \(MetaKey.protocolVersion)")
         }
         guard ProtocolVersion.supported.contains(ProtocolVersion(rawValue: name)) else {
             return .json(400, OutgoingMessage.error(id: id, Self.unsupported(bodyVersion)))
         }
         guard headerVersion == name else {
-            return mismatch(id, "MCP-Protocol-Version header \(headerVersion.map { "'\($0)'" } ?? "missing") does not match body value '\(name)'")
+            return mismatch(
+                id, "MCP-Protocol-Version header \(headerVersion.map { "'\($0)'" } ?? "missing") does not match body value '\(name)'")
         }
         guard let methodHeader = request.headers["Mcp-Method"], methodHeader == method else {
-            return mismatch(id, "Mcp-Method header \(request.headers["Mcp-Method"].map { "'\($0)'" } ?? "missing") does not match body value '\(method)'")
+            return mismatch(
+                id,
+                "Mcp-Method header \(request.headers["Mcp-Method"].map { "'\($0)'" } ?? "missing") does not match body value '\(method)'")
         }
-        let nameField: String? = switch method {
-        case CallToolRequest.method, GetPromptRequest.method: "name"
-        case ReadResourceRequest.method: "uri"
-        default: nil
-        }
+        let nameField: String? =
+            switch method {
+            case CallToolRequest.method, GetPromptRequest.method: "name"
+            case ReadResourceRequest.method: "uri"
+            default: nil
+            }
         if let nameField, let bodyName = params?[nameField]?.stringValue {
             let given = request.headers["Mcp-Name"].map(Self.decodeHeaderValue)
             guard given == bodyName else {
-                return mismatch(id, "Mcp-Name header \(request.headers["Mcp-Name"].map { "'\($0)'" } ?? "missing") does not match body value '\(bodyName)'")
+                return mismatch(
+                    id,
+                    "Mcp-Name header \(request.headers["Mcp-Name"].map { "'\($0)'" } ?? "missing") does not match body value '\(bodyName)'")
             }
         }
         return answer(stateless, id: id, method: method, params: params, modern: true, connection: request.connection)
@@ -220,7 +238,10 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     /// (`inFlight`) or, under 2026-07-28, by its client closing the `connection` (earlier revisions
     /// say a disconnection is not a cancellation): it then answers an SSE stream with no event,
     /// since a cancelled request gets no reply.
-    private func answer(_ server: MCPServer, id: RequestID, method: String, params: JSONValue?, modern: Bool, inFlight: InFlightRequests? = nil, connection: HTTPConnection? = nil) -> HTTPResponse {
+    private func answer(
+        _ server: MCPServer, id: RequestID, method: String, params: JSONValue?, modern: Bool, inFlight: InFlightRequests? = nil,
+        connection: HTTPConnection? = nil
+    ) -> HTTPResponse {
         let notes = NotificationBuffer()
         inFlight?.begin(id)
         let isCancelled: @Sendable () -> Bool = { inFlight?.isCancelled(id) == true || connection?.clientHungUp == true }
@@ -252,7 +273,8 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     /// 400 when the `MCP-Protocol-Version` header names a revision this server does not speak.
     private static func unsupportedHeader(_ request: HTTPRequest) -> HTTPResponse? {
         guard let version = request.headers["MCP-Protocol-Version"],
-              !ProtocolVersion.supported.contains(ProtocolVersion(rawValue: version)) else { return nil }
+            !ProtocolVersion.supported.contains(ProtocolVersion(rawValue: version))
+        else { return nil }
         return .json(400, OutgoingMessage.error(id: nil, unsupported(.string(version))))
     }
 
@@ -267,21 +289,28 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     }
 
     private static func unsupported(_ requested: JSONValue) -> ResponseError {
-        ResponseError(.unsupportedProtocolVersion, "Unsupported protocol version", data: [
-            "supported": .array(ProtocolVersion.supported.map { .string($0.rawValue) }),
-            "requested": requested,
-        ])
+        ResponseError(
+            .unsupportedProtocolVersion, "Unsupported protocol version",
+            data: [
+                "supported": .array(ProtocolVersion.supported.map { .string($0.rawValue) }),
+                "requested": requested,
+            ])
     }
 
     private static func unknownSession(_ session: String, id: RequestID? = nil) -> HTTPResponse {
-        .json(404, OutgoingMessage.error(id: id, ResponseError(.invalidRequest, "Not Found: no session \(session) (it ended or the server restarted); initialize again")))
+        .json(
+            404,
+            OutgoingMessage.error(
+                id: id,
+                ResponseError(.invalidRequest, "Not Found: no session \(session) (it ended or the server restarted); initialize again")))
     }
 
     /// A header value, decoded when it uses the `=?base64?…?=` form of 2026-07-28.
     static func decodeHeaderValue(_ value: String) -> String {
         guard value.hasPrefix("=?base64?"), value.hasSuffix("?="), value.count >= 11,
-              let data = Data(base64Encoded: String(value.dropFirst(9).dropLast(2))),
-              let text = String(data: data, encoding: .utf8) else { return value }
+            let data = Data(base64Encoded: String(value.dropFirst(9).dropLast(2))),
+            let text = String(data: data, encoding: .utf8)
+        else { return value }
         return text
     }
 }

@@ -213,7 +213,10 @@ public enum JSONWriter {
                 case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
                 case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
                 default:
-                    out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                    out += [
+                        UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                        hex[Int(byte & 0xF)],
+                    ]
                 }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))

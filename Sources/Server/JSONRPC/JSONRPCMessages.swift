@@ -117,7 +117,8 @@ public enum IncomingMessage: Sendable, Equatable {
     /// Classifies one decoded JSON value (a line, or one element of a batch).
     public static func classify(_ value: JSONValue) -> IncomingMessage {
         guard case .object(let o) = value else {
-            return .invalid(id: nil, ResponseError(.invalidRequest, "Invalid Request: expected a JSON-RPC 2.0 request object, got \(value.typeName)"))
+            return .invalid(
+                id: nil, ResponseError(.invalidRequest, "Invalid Request: expected a JSON-RPC 2.0 request object, got \(value.typeName)"))
         }
         let id = o["id"].flatMap(RequestID.init)
         guard o["jsonrpc"] == .string("2.0") else {
@@ -137,7 +138,8 @@ public enum IncomingMessage: Sendable, Equatable {
         }
         guard let rawID = o["id"] else { return .notification(method: method, params: o["params"]) }
         guard let id else {
-            return .invalid(id: nil, ResponseError(.invalidRequest, "Invalid Request: \"id\" must be a string or an integer, not \(rawID.typeName)"))
+            return .invalid(
+                id: nil, ResponseError(.invalidRequest, "Invalid Request: \"id\" must be a string or an integer, not \(rawID.typeName)"))
         }
         return .request(id: id, method: method, params: o["params"])
     }

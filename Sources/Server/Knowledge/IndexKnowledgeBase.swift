@@ -69,7 +69,9 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     public func file(skill name: String, path: String, offset: Int, count: Int) -> (data: Data, size: Int)? {
         guard let file = resolved(skill: name, path: path), let handle = FileHandle(forReadingAtPath: file) else { return nil }
         defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: UInt64(min(max(offset, 0), Int(size))))) != nil else { return nil }
+        guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: UInt64(min(max(offset, 0), Int(size))))) != nil else {
+            return nil
+        }
         return ((try? handle.read(upToCount: max(count, 0))) ?? Data(), Int(size))
     }
 
@@ -77,7 +79,8 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     /// symbolic links are resolved.
     private func resolved(skill name: String, path: String) -> String? {
         guard let info = skill(named: name), info.documents.contains(path) || info.resources.contains(path),
-              let folder = try? index.skillFolder(named: name) else { return nil }
+            let folder = try? index.skillFolder(named: name)
+        else { return nil }
         let real = folder.resolvingSymlinksInPath().standardizedFileURL.path
         let file = folder.appendingPathComponent(path).resolvingSymlinksInPath().standardizedFileURL.path
         return file.hasPrefix(real.hasSuffix("/") ? real : real + "/") ? file : nil

@@ -108,7 +108,9 @@ public struct SkillInfo: Codable, Hashable, Sendable {
     public var resources: [String]
     public var entryCount: Int
 
-    public init(name: String, description: String, path: String, skillFile: String, documents: [String], resources: [String], entryCount: Int) {
+    public init(
+        name: String, description: String, path: String, skillFile: String, documents: [String], resources: [String], entryCount: Int
+    ) {
         self.name = name
         self.description = description
         self.path = path

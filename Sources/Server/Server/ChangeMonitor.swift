@@ -26,7 +26,9 @@ public final class ChangeMonitor: @unchecked Sendable {
     ///   - pollInterval: seconds between checks when the folders are not watched.
     ///   - watch: watch the folders when possible; `false` polls.
     ///   - changed: called (on the monitor's queue) after a check that changed the knowledge.
-    public init(knowledge: any KnowledgeBase, pollInterval: Double, watch: Bool = true, log: ServerLog, changed: @escaping @Sendable () -> Void) {
+    public init(
+        knowledge: any KnowledgeBase, pollInterval: Double, watch: Bool = true, log: ServerLog, changed: @escaping @Sendable () -> Void
+    ) {
         self.knowledge = knowledge
         self.pollInterval = pollInterval
         self.watch = watch

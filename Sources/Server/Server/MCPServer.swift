@@ -12,7 +12,8 @@ public final class MCPServer: @unchecked Sendable {
         public var pageSize = 50
         /// The most bytes of a file one `resources/read` reply holds; the rest is read in parts.
         public var resourceBudget = 256 << 10
-        public var instructions = "Knowledge from SKILL.md skills. `search` finds entries (patterns, anti-patterns, checklists, examples); `get` an id for the full entry; `get_skill` loads a skill's instructions; `review` checks code against the skills' anti-patterns."
+        public var instructions =
+            "Knowledge from SKILL.md skills. `search` finds entries (patterns, anti-patterns, checklists, examples); `get` an id for the full entry; `get_skill` loads a skill's instructions; `review` checks code against the skills' anti-patterns."
         /// The folder the `check` tool may read code under (the server's working directory).
         public var checkRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
@@ -54,7 +55,10 @@ public final class MCPServer: @unchecked Sendable {
     ]
 
     /// Answers one request: its result or its error, as the whole response message.
-    public func respond(id: RequestID, method: String, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool = { false }, notify: @escaping @Sendable (JSONValue) -> Void = { _ in }) -> JSONValue {
+    public func respond(
+        id: RequestID, method: String, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool = { false },
+        notify: @escaping @Sendable (JSONValue) -> Void = { _ in }
+    ) -> JSONValue {
         do {
             let result = try handle(id: id, method: method, params: params, isCancelled: isCancelled, notify: notify)
             return OutgoingMessage.result(id: id, result)
@@ -72,34 +76,42 @@ public final class MCPServer: @unchecked Sendable {
         log.debug("notification \(method)")
     }
 
-    private func handle(id: RequestID, method: String, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool, notify: @escaping @Sendable (JSONValue) -> Void) throws -> JSONValue {
+    private func handle(
+        id: RequestID, method: String, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool,
+        notify: @escaping @Sendable (JSONValue) -> Void
+    ) throws -> JSONValue {
         let meta = params?["_meta"]
         let version: ProtocolVersion
         if let requested = meta?[MetaKey.protocolVersion] {
             guard case .string(let name) = requested, ProtocolVersion.supported.contains(ProtocolVersion(rawValue: name)) else {
-                throw ResponseError(.unsupportedProtocolVersion, "Unsupported protocol version", data: [
-                    "supported": .array(ProtocolVersion.supported.map { .string($0.rawValue) }),
-                    "requested": requested,
-                ])
+                throw ResponseError(
+                    .unsupportedProtocolVersion, "Unsupported protocol version",
+                    data: [
+                        "supported": .array(ProtocolVersion.supported.map { .string($0.rawValue) }),
+                        "requested": requested,
+                    ])
             }
             version = ProtocolVersion(rawValue: name)
             if version.isModern, meta?[MetaKey.clientCapabilities]?.objectValue == nil {
-                throw ResponseError.invalidParams("Invalid params: _meta must hold \"\(MetaKey.clientCapabilities)\" (an object) in protocol \(name)")
+                throw ResponseError.invalidParams(
+                    "Invalid params: _meta must hold \"\(MetaKey.clientCapabilities)\" (an object) in protocol \(name)")
             }
         } else if method == DiscoverRequest.method {
-            throw ResponseError.invalidParams("Invalid params: server/discover needs _meta \"\(MetaKey.protocolVersion)\" and \"\(MetaKey.clientCapabilities)\"")
+            throw ResponseError.invalidParams(
+                "Invalid params: server/discover needs _meta \"\(MetaKey.protocolVersion)\" and \"\(MetaKey.clientCapabilities)\"")
         } else {
             version = negotiatedVersion ?? .v2025_11_25
         }
         // Methods that exist in only one era.
         switch method {
         case InitializeRequest.method where version.isModern, PingRequest.method where !version.hasPing,
-             DiscoverRequest.method where !version.isModern:
+            DiscoverRequest.method where !version.isModern:
             throw ResponseError.methodNotFound(method)
         default: break
         }
         guard let handler = registry.handler(for: method) else { throw ResponseError.methodNotFound(method) }
-        let context = RequestContext(id: id, version: version, progressToken: meta?[MetaKey.progressToken], isCancelled: isCancelled, notify: notify)
+        let context = RequestContext(
+            id: id, version: version, progressToken: meta?[MetaKey.progressToken], isCancelled: isCancelled, notify: notify)
         var result = try handler(params, context)
         if version.isModern, case .object(var o) = result {
             o["resultType"] = "complete"
@@ -117,7 +129,9 @@ public final class MCPServer: @unchecked Sendable {
     /// session (2026-07-28 sends them on `subscriptions/listen`, which this server lacks).
     func capabilities(for version: ProtocolVersion) -> ServerCapabilities {
         let changes: Bool? = version.isModern ? nil : true
-        return ServerCapabilities(tools: ListChangedCapability(), resources: ListChangedCapability(listChanged: changes), prompts: ListChangedCapability(listChanged: changes))
+        return ServerCapabilities(
+            tools: ListChangedCapability(), resources: ListChangedCapability(listChanged: changes),
+            prompts: ListChangedCapability(listChanged: changes))
     }
 
     /// The notifications to send after the skills changed: resources and prompts, to a session.
@@ -137,14 +151,20 @@ public final class MCPServer: @unchecked Sendable {
             negotiated = version
             lock.unlock()
             log.info("initialize: client \(request.clientInfo?.name ?? "?") asked \(request.protocolVersion), answering \(version)")
-            return .init(protocolVersion: version.rawValue, capabilities: capabilities(for: version), serverInfo: configuration.serverInfo, instructions: configuration.instructions)
+            return .init(
+                protocolVersion: version.rawValue, capabilities: capabilities(for: version), serverInfo: configuration.serverInfo,
+                instructions: configuration.instructions)
         }
         registry.register(DiscoverRequest.self) { [unowned self] _, context in
-            .init(supportedVersions: ProtocolVersion.supported.map(\.rawValue), capabilities: capabilities(for: context.version), serverInfo: configuration.serverInfo, instructions: configuration.instructions)
+            .init(
+                supportedVersions: ProtocolVersion.supported.map(\.rawValue), capabilities: capabilities(for: context.version),
+                serverInfo: configuration.serverInfo, instructions: configuration.instructions)
         }
         registry.register(PingRequest.self) { _, _ in EmptyResult() }
         registry.register(ListToolsRequest.self) { [unowned self] request, context in
-            if let cursor = request.cursor, !cursor.isEmpty { throw ResponseError.invalidParams("Invalid cursor: tools/list has a single page") }
+            if let cursor = request.cursor, !cursor.isEmpty {
+                throw ResponseError.invalidParams("Invalid cursor: tools/list has a single page")
+            }
             return .init(tools: tools.definitions(for: context.version), nextCursor: nil)
         }
         registry.register(CallToolRequest.self) { [unowned self] request, context in
@@ -156,19 +176,27 @@ public final class MCPServer: @unchecked Sendable {
             return .init(resources: page, nextCursor: next)
         }
         registry.register(ListResourceTemplatesRequest.self) { request, _ in
-            if let cursor = request.cursor, !cursor.isEmpty { throw ResponseError.invalidParams("Invalid cursor: resources/templates/list has a single page") }
-            return .init(resourceTemplates: [
-                ResourceTemplate(uriTemplate: "skill://{name}/SKILL.md", name: "skill", title: "A skill's SKILL.md", description: "The instructions of the skill NAME.", mimeType: "text/markdown"),
-                ResourceTemplate(uriTemplate: "skill://{name}/{+path}", name: "skill-file", title: "A file of a skill", description: "A document or file of the skill NAME, PATH relative to its folder.", mimeType: nil),
-            ], nextCursor: nil)
+            if let cursor = request.cursor, !cursor.isEmpty {
+                throw ResponseError.invalidParams("Invalid cursor: resources/templates/list has a single page")
+            }
+            return .init(
+                resourceTemplates: [
+                    ResourceTemplate(
+                        uriTemplate: "skill://{name}/SKILL.md", name: "skill", title: "A skill's SKILL.md",
+                        description: "The instructions of the skill NAME.", mimeType: "text/markdown"),
+                    ResourceTemplate(
+                        uriTemplate: "skill://{name}/{+path}", name: "skill-file", title: "A file of a skill",
+                        description: "A document or file of the skill NAME, PATH relative to its folder.", mimeType: nil),
+                ], nextCursor: nil)
         }
         registry.register(ReadResourceRequest.self) { [unowned self] request, context in
             try read(uri: request.uri, version: context.version)
         }
         registry.register(ListPromptsRequest.self) { [unowned self] request, _ in
             let all = knowledge.skills().map { skill in
-                Prompt(name: "use-\(skill.name)", title: "Use \(skill.name)", description: Text.clip(skill.description, 300),
-                       arguments: [PromptArgument(name: "task", description: "What to do with the skill (optional).", required: false)])
+                Prompt(
+                    name: "use-\(skill.name)", title: "Use \(skill.name)", description: Text.clip(skill.description, 300),
+                    arguments: [PromptArgument(name: "task", description: "What to do with the skill (optional).", required: false)])
             }
             let (page, next) = try Cursor.page(all, cursor: request.cursor, size: configuration.pageSize)
             return .init(prompts: page, nextCursor: next)
@@ -176,7 +204,8 @@ public final class MCPServer: @unchecked Sendable {
         registry.register(GetPromptRequest.self) { [unowned self] request, _ in
             guard request.name.hasPrefix("use-"), let skill = knowledge.skill(named: String(request.name.dropFirst(4))) else {
                 let near = EditDistance.nearest(request.name, in: knowledge.skills().map { "use-\($0.name)" }, limit: 3)
-                throw ResponseError.invalidParams("Unknown prompt \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"))
+                throw ResponseError.invalidParams(
+                    "Unknown prompt \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"))
             }
             let body = knowledge.file(skill: skill.name, path: skill.skillFile).map(DocumentParser.body(of:)) ?? ""
             var text = "Use the skill \"\(skill.name)\": follow its instructions below."
@@ -187,7 +216,8 @@ public final class MCPServer: @unchecked Sendable {
             if part.next != nil {
                 text += "\n\n[skill: the instructions go on; read \(ResourceURI.make(skill: skill.name, path: "SKILL.md")) for the rest]"
             }
-            return .init(description: Text.clip(skill.description, 300), messages: [PromptMessage(role: "user", content: TextContent(text))])
+            return .init(
+                description: Text.clip(skill.description, 300), messages: [PromptMessage(role: "user", content: TextContent(text))])
         }
     }
 
@@ -202,12 +232,15 @@ public final class MCPServer: @unchecked Sendable {
     }
 
     func read(uri requested: String, version: ProtocolVersion) throws -> ReadResourceRequest.Response {
-        let notFound = ResponseError(version.unknownResourceCode, "Resource not found: \(Echo.bounded(requested))", data: ["uri": .string(Echo.bounded(requested))])
+        let notFound = ResponseError(
+            version.unknownResourceCode, "Resource not found: \(Echo.bounded(requested))", data: ["uri": .string(Echo.bounded(requested))])
         guard let (uri, offset) = ResourcePart.split(requested), let (name, path) = ResourceURI.parse(uri),
-              let skill = knowledge.skill(named: name) else { throw notFound }
+            let skill = knowledge.skill(named: name)
+        else { throw notFound }
         let filePath = path == "SKILL.md" ? skill.skillFile : path
         // A few bytes past the budget tell whether its end falls inside a UTF-8 character.
-        guard let (window, size) = knowledge.file(skill: name, path: filePath, offset: offset, count: configuration.resourceBudget + 4) else {
+        guard let (window, size) = knowledge.file(skill: name, path: filePath, offset: offset, count: configuration.resourceBudget + 4)
+        else {
             throw notFound
         }
         guard offset <= size else {
@@ -217,10 +250,13 @@ public final class MCPServer: @unchecked Sendable {
         let note = part.next.map { ResourcePart.note(uri: uri, size: size, next: offset + $0) } ?? ""
         let isMarkdown = filePath.lowercased().hasSuffix(".md")
         if let text = String(validatingUTF8Data: part.data) {
-            return .init(contents: [ResourceContents(uri: requested, mimeType: isMarkdown ? "text/markdown" : "text/plain", text: text + note, blob: nil)])
+            return .init(contents: [
+                ResourceContents(uri: requested, mimeType: isMarkdown ? "text/markdown" : "text/plain", text: text + note, blob: nil)
+            ])
         }
         let blob = ResourceContents(uri: requested, mimeType: "application/octet-stream", text: nil, blob: part.data.base64EncodedString())
-        return .init(contents: [blob] + (note.isEmpty ? [] : [ResourceContents(uri: requested, mimeType: "text/plain", text: note, blob: nil)]))
+        return .init(
+            contents: [blob] + (note.isEmpty ? [] : [ResourceContents(uri: requested, mimeType: "text/plain", text: note, blob: nil)]))
     }
 }
 
@@ -251,10 +287,12 @@ public enum ResourceURI {
     public static func parse(_ uri: String) -> (skill: String, path: String)? {
         guard uri.hasPrefix("skill://") else { return nil }
         let rest = uri.dropFirst("skill://".count)
-        guard let slash = rest.firstIndex(of: "/"), !rest.contains("?"), !rest.contains("#") || rest.firstIndex(of: "#")! > slash else { return nil }
+        guard let slash = rest.firstIndex(of: "/"), !rest.contains("?"), !rest.contains("#") || rest.firstIndex(of: "#")! > slash else {
+            return nil
+        }
         guard let name = String(rest[..<slash]).removingPercentEncoding,
-              let path = String(rest[rest.index(after: slash)...]).removingPercentEncoding,
-              !name.isEmpty, !path.isEmpty, !path.contains("\\"), !path.contains("\0"), !path.hasPrefix("/")
+            let path = String(rest[rest.index(after: slash)...]).removingPercentEncoding,
+            !name.isEmpty, !path.isEmpty, !path.contains("\\"), !path.contains("\0"), !path.hasPrefix("/")
         else { return nil }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
@@ -268,7 +306,8 @@ enum Cursor {
 
     static func offset(_ cursor: String) -> Int? {
         guard let data = Data(base64Encoded: cursor), let s = String(data: data, encoding: .utf8), s.hasPrefix("o:"),
-              let n = Int(s.dropFirst(2)), n >= 0 else { return nil }
+            let n = Int(s.dropFirst(2)), n >= 0
+        else { return nil }
         return n
     }
 

@@ -25,7 +25,10 @@ public final class ServerConnection: @unchecked Sendable {
         switch framed {
         case .oversized(let count):
             server.log.warning("dropped a line of \(count) bytes (limit \(LineFramer.defaultLimit))")
-            message = .invalid(id: nil, ResponseError(.invalidRequest, "Invalid Request: a line of \(count) bytes exceeds the limit of \(LineFramer.defaultLimit) bytes"))
+            message = .invalid(
+                id: nil,
+                ResponseError(
+                    .invalidRequest, "Invalid Request: a line of \(count) bytes exceeds the limit of \(LineFramer.defaultLimit) bytes"))
         case .line(let data):
             message = IncomingMessage.parse(data)
         }
@@ -77,7 +80,8 @@ public final class ServerConnection: @unchecked Sendable {
                 return
             }
             let sink = self.sink
-            let reply = server.respond(id: id, method: method, params: params, isCancelled: { [inFlight] in inFlight.isCancelled(id) }, notify: { sink.send($0) })
+            let reply = server.respond(
+                id: id, method: method, params: params, isCancelled: { [inFlight] in inFlight.isCancelled(id) }, notify: { sink.send($0) })
             if !inFlight.complete(id) { sink.send(reply) }
         case .notification(let method, let params):
             server.notify(method: method, params: params)

@@ -4,7 +4,8 @@ import Foundation
 public struct ServerLog: Sendable {
     /// How much to log.
     public enum Level: Int, Sendable, Comparable, CaseIterable {
-        case off = 0, error, warning, info, debug
+        case off = 0
+        case error, warning, info, debug
 
         /// The level named `name` (`off`, `error`, `warning`, `info`, `debug`).
         public init?(name: String) {

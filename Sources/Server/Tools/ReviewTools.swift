@@ -7,29 +7,39 @@ import SkillParser
 extension SkillTools {
     static let reviewTool = Tool(
         name: "review", title: "Review code",
-        description: "Check code against the installed skills' anti-patterns: findings with lines, why and fix id, then the relevant checklists. Call before and after editing a file.",
-        inputSchema: ["type": "object", "properties": [
-            "code": ["type": "string", "description": "The code (Swift, Python or TypeScript)."],
-            "path": ["type": "string", "description": "Its file name; gives the language."],
-            "language": ["type": "string", "enum": ["swift", "python", "typescript"]],
-            "maxChars": maxCharsSchema,
-        ], "required": ["code"]],
+        description:
+            "Check code against the installed skills' anti-patterns: findings with lines, why and fix id, then the relevant checklists. Call before and after editing a file.",
+        inputSchema: [
+            "type": "object",
+            "properties": [
+                "code": ["type": "string", "description": "The code (Swift, Python or TypeScript)."],
+                "path": ["type": "string", "description": "Its file name; gives the language."],
+                "language": ["type": "string", "enum": ["swift", "python", "typescript"]],
+                "maxChars": maxCharsSchema,
+            ], "required": ["code"],
+        ],
         outputSchema: reportSchema, annotations: readOnly)
 
     static let checkTool = Tool(
         name: "check", title: "Check files",
         description: "`review` for a file or folder under the server's working directory.",
-        inputSchema: ["type": "object", "properties": [
-            "path": ["type": "string", "description": "Relative to the working directory."],
-            "maxChars": maxCharsSchema,
-        ], "required": ["path"]],
+        inputSchema: [
+            "type": "object",
+            "properties": [
+                "path": ["type": "string", "description": "Relative to the working directory."],
+                "maxChars": maxCharsSchema,
+            ], "required": ["path"],
+        ],
         outputSchema: reportSchema, annotations: readOnly)
 
-    static let reportSchema: JSONValue = ["type": "object", "properties": [
-        "findings": ["type": "array", "items": ["type": "object"]],
-        "checklists": ["type": "array", "items": ["type": "object"]],
-        "truncated": ["type": "boolean"],
-    ], "required": ["findings"]]
+    static let reportSchema: JSONValue = [
+        "type": "object",
+        "properties": [
+            "findings": ["type": "array", "items": ["type": "object"]],
+            "checklists": ["type": "array", "items": ["type": "object"]],
+            "truncated": ["type": "boolean"],
+        ], "required": ["findings"],
+    ]
 
     /// The largest `code` `review` takes, as `skill check` takes one file.
     static var maximumCode: Int { Checker.maximumFileSize }
@@ -39,7 +49,8 @@ extension SkillTools {
         let path = try args.string("path")
         let budget = try args.maxChars()
         guard code.utf8.count <= Self.maximumCode else {
-            throw ToolFailure(message: "review: the code is \(code.utf8.count) bytes, over the \(Self.maximumCode)-byte limit; send one file at a time.")
+            throw ToolFailure(
+                message: "review: the code is \(code.utf8.count) bytes, over the \(Self.maximumCode)-byte limit; send one file at a time.")
         }
         let language: SourceLanguage
         if let name = try args.string("language") {
@@ -64,7 +75,10 @@ extension SkillTools {
         let target = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : checkRoot.appendingPathComponent(path))
             .resolvingSymlinksInPath().standardizedFileURL.path
         guard target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-            throw ToolFailure(message: "check: \(path) is outside the server's working directory \(root); give a path inside it, or send the code to `review`.")
+            throw ToolFailure(
+                message:
+                    "check: \(path) is outside the server's working directory \(root); give a path inside it, or send the code to `review`."
+            )
         }
         let checker = try available("check")
         do {
@@ -96,7 +110,8 @@ extension SkillTools {
         var truncated = false
         for finding in report.findings {
             let why = finding.whySummary
-            var block = "\(findings.count + 1). \(shown(finding.path)):\(finding.line)-\(finding.endLine) \(finding.title) (score \(finding.score))\n   id: \(finding.id)"
+            var block =
+                "\(findings.count + 1). \(shown(finding.path)):\(finding.line)-\(finding.endLine) \(finding.title) (score \(finding.score))\n   id: \(finding.id)"
             if let fix = finding.fix { block += "\n   fix: \(fix)" }
             if !why.isEmpty { block += "\n   why: " + Text.clip(why, 240) }
             let json: JSONValue = [
@@ -106,24 +121,33 @@ extension SkillTools {
                 "source": ["path": .string(finding.source.path), "line": .int(finding.source.line)],
             ]
             let cost = block.count + 1 + JSONWriter.data(json).count
-            if used + cost > budget, !findings.isEmpty { truncated = true; break }
+            if used + cost > budget, !findings.isEmpty {
+                truncated = true
+                break
+            }
             lines.append(block)
             findings.append(json)
             used += cost
         }
         let size = report.lines == 1 ? "1 line" : "\(report.lines) lines"
-        let head = report.findings.isEmpty
+        let head =
+            report.findings.isEmpty
             ? "No anti-pattern of the installed skills matches this code (\(size))."
             : "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") (\(size)); `get` an id for the anti-pattern and its fix:"
         for checklist in report.checklists where !truncated {
             let items = checklist.items.map(\.text)
-            let block = "- \(checklist.title) (\(checklist.id)), for \(checklist.matched.joined(separator: ", ")):\n" + items.map { "  [ ] " + $0 }.joined(separator: "\n")
+            let block =
+                "- \(checklist.title) (\(checklist.id)), for \(checklist.matched.joined(separator: ", ")):\n"
+                + items.map { "  [ ] " + $0 }.joined(separator: "\n")
             let json: JSONValue = [
                 "id": .string(checklist.id), "title": .string(checklist.title), "skill": .string(checklist.skill),
                 "matched": .array(checklist.matched.map { .string($0) }), "items": .array(items.map { .string($0) }),
             ]
             let cost = block.count + 1 + JSONWriter.data(json).count
-            if used + cost > budget { truncated = true; break }
+            if used + cost > budget {
+                truncated = true
+                break
+            }
             if checklists.isEmpty { lines.append("Checklists for this code:") }
             lines.append(block)
             checklists.append(json)

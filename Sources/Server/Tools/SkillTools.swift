@@ -10,7 +10,9 @@ struct SkillTools: Sendable {
     var checkRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
     /// Default and extreme `maxChars` per tool.
-    static let defaultMaxChars = ["search": 3400, "get": 6000, "list_skills": 3000, "get_skill": 20000, "checklist": 4000, "review": 3400, "check": 3400]
+    static let defaultMaxChars = [
+        "search": 3400, "get": 6000, "list_skills": 3000, "get_skill": 20000, "checklist": 4000, "review": 3400, "check": 3400,
+    ]
     static let maxCharsRange = 200...200_000
     static let searchLimit = (default: 5, max: 50)
 
@@ -21,42 +23,74 @@ struct SkillTools: Sendable {
     static let all: [Tool] = [
         Tool(
             name: "search", title: "Search skills",
-            description: "Search the knowledge of installed skills (patterns, anti-patterns, checklists, examples, decision trees, tables, sections). Ask in your own words: a natural question works as well as keywords. Returns ranked hits with ids; pass an id to `get` for the full entry.",
-            inputSchema: ["type": "object", "properties": [
-                "query": ["type": "string", "description": "A question or words; \"a phrase\", prefix*."],
-                "kind": ["type": "string", "enum": .array(kinds)],
-                "skill": ["type": "string", "description": "Only this skill."],
-                "limit": ["type": "integer", "minimum": 1, "maximum": 50, "default": 5],
-                "maxChars": maxCharsSchema,
-            ], "required": ["query"]],
-            outputSchema: ["type": "object", "properties": [
-                "hits": ["type": "array", "items": ["type": "object"]], "truncated": ["type": "boolean"],
-                "corrections": ["type": "object"], "partial": ["type": "boolean"],
-            ], "required": ["hits"]],
+            description:
+                "Search the knowledge of installed skills (patterns, anti-patterns, checklists, examples, decision trees, tables, sections). Ask in your own words: a natural question works as well as keywords. Returns ranked hits with ids; pass an id to `get` for the full entry.",
+            inputSchema: [
+                "type": "object",
+                "properties": [
+                    "query": ["type": "string", "description": "A question or words; \"a phrase\", prefix*."],
+                    "kind": ["type": "string", "enum": .array(kinds)],
+                    "skill": ["type": "string", "description": "Only this skill."],
+                    "limit": ["type": "integer", "minimum": 1, "maximum": 50, "default": 5],
+                    "maxChars": maxCharsSchema,
+                ], "required": ["query"],
+            ],
+            outputSchema: [
+                "type": "object",
+                "properties": [
+                    "hits": ["type": "array", "items": ["type": "object"]], "truncated": ["type": "boolean"],
+                    "corrections": ["type": "object"], "partial": ["type": "boolean"],
+                ], "required": ["hits"],
+            ],
             annotations: readOnly),
         Tool(
             name: "get", title: "Get entry",
-            description: "The full entry for an id from `search`: its markdown, code, checklist items or tree, and for an anti-pattern why it is wrong and its fix.",
+            description:
+                "The full entry for an id from `search`: its markdown, code, checklist items or tree, and for an anti-pattern why it is wrong and its fix.",
             inputSchema: ["type": "object", "properties": ["id": ["type": "string"], "maxChars": maxCharsSchema], "required": ["id"]],
-            outputSchema: ["type": "object", "properties": ["entry": ["type": "object"], "fix": ["type": "object"], "truncated": ["type": "boolean"]], "required": ["entry"]],
+            outputSchema: [
+                "type": "object", "properties": ["entry": ["type": "object"], "fix": ["type": "object"], "truncated": ["type": "boolean"]],
+                "required": ["entry"],
+            ],
             annotations: readOnly),
         Tool(
             name: "list_skills", title: "List skills",
             description: "Installed skills with their descriptions, a page at a time.",
-            inputSchema: ["type": "object", "properties": ["cursor": ["type": "string", "description": "nextCursor of the previous page."], "maxChars": maxCharsSchema]],
-            outputSchema: ["type": "object", "properties": ["skills": ["type": "array", "items": ["type": "object"]], "nextCursor": ["type": "string"]], "required": ["skills"]],
+            inputSchema: [
+                "type": "object",
+                "properties": [
+                    "cursor": ["type": "string", "description": "nextCursor of the previous page."], "maxChars": maxCharsSchema,
+                ],
+            ],
+            outputSchema: [
+                "type": "object",
+                "properties": ["skills": ["type": "array", "items": ["type": "object"]], "nextCursor": ["type": "string"]],
+                "required": ["skills"],
+            ],
             annotations: readOnly),
         Tool(
             name: "get_skill", title: "Get skill",
             description: "A skill's SKILL.md instructions (without frontmatter) and its documents: call it to use a skill.",
             inputSchema: ["type": "object", "properties": ["name": ["type": "string"], "maxChars": maxCharsSchema], "required": ["name"]],
-            outputSchema: ["type": "object", "properties": ["name": ["type": "string"], "body": ["type": "string"], "documents": ["type": "array", "items": ["type": "string"]], "truncated": ["type": "boolean"]], "required": ["name", "body"]],
+            outputSchema: [
+                "type": "object",
+                "properties": [
+                    "name": ["type": "string"], "body": ["type": "string"], "documents": ["type": "array", "items": ["type": "string"]],
+                    "truncated": ["type": "boolean"],
+                ], "required": ["name", "body"],
+            ],
             annotations: readOnly),
         Tool(
             name: "checklist", title: "Checklist",
             description: "Checklist items for a review, from one skill and/or on a topic.",
-            inputSchema: ["type": "object", "properties": ["skill": ["type": "string"], "topic": ["type": "string"], "maxChars": maxCharsSchema]],
-            outputSchema: ["type": "object", "properties": ["checklists": ["type": "array", "items": ["type": "object"]], "truncated": ["type": "boolean"]], "required": ["checklists"]],
+            inputSchema: [
+                "type": "object", "properties": ["skill": ["type": "string"], "topic": ["type": "string"], "maxChars": maxCharsSchema],
+            ],
+            outputSchema: [
+                "type": "object",
+                "properties": ["checklists": ["type": "array", "items": ["type": "object"]], "truncated": ["type": "boolean"]],
+                "required": ["checklists"],
+            ],
             annotations: readOnly),
         reviewTool,
         checkTool,
@@ -81,7 +115,9 @@ struct SkillTools: Sendable {
     func call(_ request: CallToolRequest, context: RequestContext) throws -> CallToolRequest.Response {
         guard Self.all.contains(where: { $0.name == request.name }) else {
             let near = EditDistance.nearest(request.name, in: Self.all.map(\.name), limit: 2)
-            throw ResponseError.invalidParams("Unknown tool \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?") + " Tools: \(Self.all.map(\.name).joined(separator: ", ")).")
+            throw ResponseError.invalidParams(
+                "Unknown tool \"\(request.name)\"" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?")
+                    + " Tools: \(Self.all.map(\.name).joined(separator: ", ")).")
         }
         let args = Arguments(values: request.arguments ?? [:], tool: request.name)
         context.progress(0, of: 1, "\(request.name) started")
@@ -100,7 +136,9 @@ struct SkillTools: Sendable {
             return .init(content: [TextContent(failure.message)], structuredContent: nil, isError: true)
         }
         context.progress(1, of: 1, "\(request.name) done")
-        return .init(content: [TextContent(output.text)], structuredContent: context.version.hasStructuredTools ? output.structured : nil, isError: nil)
+        return .init(
+            content: [TextContent(output.text)], structuredContent: context.version.hasStructuredTools ? output.structured : nil,
+            isError: nil)
     }
 
     struct Output {
@@ -123,15 +161,21 @@ struct SkillTools: Sendable {
                 if required { throw ToolFailure(message: "\(tool): missing required argument \"\(key)\" (a string).") }
                 return nil
             }
-            guard case .string(let s) = value else { throw ToolFailure(message: "\(tool): \"\(key)\" must be a string, not \(value.typeName).") }
-            if required, s.trimmingCharacters(in: .whitespaces).isEmpty { throw ToolFailure(message: "\(tool): \"\(key)\" must not be empty.") }
+            guard case .string(let s) = value else {
+                throw ToolFailure(message: "\(tool): \"\(key)\" must be a string, not \(value.typeName).")
+            }
+            if required, s.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw ToolFailure(message: "\(tool): \"\(key)\" must not be empty.")
+            }
             return s
         }
 
         func int(_ key: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
             guard let raw = values[key], raw != .null else { return value }
             guard let n = raw.intValue else { throw ToolFailure(message: "\(tool): \"\(key)\" must be an integer, not \(raw.typeName).") }
-            guard range.contains(n) else { throw ToolFailure(message: "\(tool): \"\(key)\" must be between \(range.lowerBound) and \(range.upperBound); got \(n).") }
+            guard range.contains(n) else {
+                throw ToolFailure(message: "\(tool): \"\(key)\" must be between \(range.lowerBound) and \(range.upperBound); got \(n).")
+            }
             return n
         }
 
@@ -146,7 +190,8 @@ struct SkillTools: Sendable {
         let query = try args.string("query", required: true)!
         let kind = try args.string("kind").map { EntryKind(rawValue: $0) }
         if let kind, !EntryKind.all.contains(kind) {
-            throw ToolFailure(message: "search: unknown kind \"\(kind.rawValue)\". Kinds: \(EntryKind.all.map(\.rawValue).joined(separator: ", ")).")
+            throw ToolFailure(
+                message: "search: unknown kind \"\(kind.rawValue)\". Kinds: \(EntryKind.all.map(\.rawValue).joined(separator: ", ")).")
         }
         let skill = try args.string("skill")
         if let skill, knowledge.skill(named: skill) == nil { throw unknownSkill(skill, tool: "search") }
@@ -164,8 +209,11 @@ struct SkillTools: Sendable {
         var kept: [JSONValue] = []
         var used = notes
         for hit in hits {
-            var block = "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
-            if let others = hit.alsoAt { block += "\n   also at: " + others.map { "\($0.absolutePath):\($0.source.line)" }.joined(separator: ", ") }
+            var block =
+                "\(kept.count + 1). [\(hit.kind.rawValue)] \(Text.clip(hit.title, 80)) (\(hit.skill))\n   id: \(hit.id)\n   \(hit.snippet)"
+            if let others = hit.alsoAt {
+                block += "\n   also at: " + others.map { "\($0.absolutePath):\($0.source.line)" }.joined(separator: ", ")
+            }
             // The budget covers both forms of the hit: its text and its structured JSON.
             let json = hit.json
             let cost = block.count + 1 + JSONWriter.data(json).count
@@ -179,7 +227,8 @@ struct SkillTools: Sendable {
         if hits.isEmpty, knowledge.skills().isEmpty {
             text = "Nothing can match: \(knowledge.noSkillsMessage())."
         } else if hits.isEmpty {
-            text = "No entries match \"\(Echo.bounded(query))\"\(kind.map { " of kind \($0.rawValue)" } ?? "")\(skill.map { " in skill \($0)" } ?? ""). Try fewer or other words."
+            text =
+                "No entries match \"\(Echo.bounded(query))\"\(kind.map { " of kind \($0.rawValue)" } ?? "")\(skill.map { " in skill \($0)" } ?? ""). Try fewer or other words."
         } else {
             text = lines.joined(separator: "\n")
             if truncated { text += "\n(\(hits.count - kept.count) more; raise maxChars or narrow the query)" }
@@ -198,15 +247,21 @@ struct SkillTools: Sendable {
         let budget = try args.maxChars()
         guard let entry = knowledge.entry(id: id) else {
             let near = knowledge.nearIDs(to: id, limit: 3)
-            throw ToolFailure(message: "get: no entry has the id \"\(id)\"." + (near.isEmpty ? "" : " Nearest ids: \(near.joined(separator: ", ")).") + " Use `search` to find ids.")
+            throw ToolFailure(
+                message: "get: no entry has the id \"\(id)\"." + (near.isEmpty ? "" : " Nearest ids: \(near.joined(separator: ", ")).")
+                    + " Use `search` to find ids.")
         }
         var fix: Entry?
         if case .antiPattern(let a) = entry.details, let fixID = a.fix { fix = knowledge.entry(id: fixID) }
         // A fix inside the entry's own lines is already in its markdown: named, not repeated.
-        let fixInside = fix.map { $0.source.path == entry.source.path && entry.source.line <= $0.source.line && $0.source.endLine <= entry.source.endLine } ?? false
+        let fixInside =
+            fix.map {
+                $0.source.path == entry.source.path && entry.source.line <= $0.source.line && $0.source.endLine <= entry.source.endLine
+            } ?? false
         let fixBudget = fix == nil || fixInside ? 0 : budget / 3
         let (markdown, cut) = clipped(entry.markdown, budget - fixBudget)
-        var text = "\(entry.title)\nid: \(entry.id) · \(entry.kind.rawValue) · \(entry.source.path):\(entry.source.line)-\(entry.source.endLine)\n\n\(markdown)"
+        var text =
+            "\(entry.title)\nid: \(entry.id) · \(entry.kind.rawValue) · \(entry.source.path):\(entry.source.line)-\(entry.source.endLine)\n\n\(markdown)"
         var structured: [String: JSONValue] = ["entry": try fields(entry)]
         var truncated = cut
         if let fix {
@@ -248,7 +303,8 @@ struct SkillTools: Sendable {
         var start = 0
         if let cursor = try args.string("cursor"), !cursor.isEmpty {
             guard let n = Cursor.offset(cursor), n <= all.count else {
-                throw ToolFailure(message: "list_skills: the cursor \"\(cursor)\" is not one this server gave; omit it to start from the first page.")
+                throw ToolFailure(
+                    message: "list_skills: the cursor \"\(cursor)\" is not one this server gave; omit it to start from the first page.")
             }
             start = n
         }
@@ -261,12 +317,18 @@ struct SkillTools: Sendable {
             let line = "- \(skill.name): \(Text.clip(skill.description, 200))"
             if used + line.count > budget, !page.isEmpty { break }
             lines.append(line)
-            page.append(["name": .string(skill.name), "description": .string(Text.clip(skill.description, 200)), "uri": .string(ResourceURI.make(skill: skill.name, path: "SKILL.md")), "documents": .int(skill.documents.count)])
+            page.append([
+                "name": .string(skill.name), "description": .string(Text.clip(skill.description, 200)),
+                "uri": .string(ResourceURI.make(skill: skill.name, path: "SKILL.md")), "documents": .int(skill.documents.count),
+            ])
             used += line.count + 1
             index += 1
         }
         var structured: [String: JSONValue] = ["skills": .array(page)]
-        var text = all.isEmpty ? "No skills: \(knowledge.noSkillsMessage())." : "Skills \(start + 1)-\(index) of \(all.count):\n" + lines.joined(separator: "\n")
+        var text =
+            all.isEmpty
+            ? "No skills: \(knowledge.noSkillsMessage())."
+            : "Skills \(start + 1)-\(index) of \(all.count):\n" + lines.joined(separator: "\n")
         if index < all.count {
             let next = Cursor.make(index)
             structured["nextCursor"] = .string(next)
@@ -327,14 +389,16 @@ struct SkillTools: Sendable {
             used += block.count + 2
             lists.append([
                 "id": .string(entry.id), "title": .string(entry.title), "skill": .string(entry.skill),
-                "items": .array(list.items.map { item in
-                    var o: [String: JSONValue] = ["text": .string(item.text)]
-                    if let g = item.group { o["group"] = .string(g) }
-                    return .object(o)
-                }),
+                "items": .array(
+                    list.items.map { item in
+                        var o: [String: JSONValue] = ["text": .string(item.text)]
+                        if let g = item.group { o["group"] = .string(g) }
+                        return .object(o)
+                    }),
             ])
         }
-        let text = blocks.isEmpty
+        let text =
+            blocks.isEmpty
             ? "No checklist found\(skill.map { " in skill \($0)" } ?? "")\(topic.isEmpty ? "" : " for \"\(topic)\""). Try `search` with kind checklist."
             : blocks.joined(separator: "\n\n") + (truncated ? "\n(more checklists: raise maxChars or give a topic)" : "")
         var structured: [String: JSONValue] = ["checklists": .array(lists)]
@@ -344,7 +408,9 @@ struct SkillTools: Sendable {
 
     private func unknownSkill(_ name: String, tool: String) -> ToolFailure {
         let near = EditDistance.nearest(name, in: knowledge.skills().map(\.name), limit: 3)
-        return ToolFailure(message: "\(tool): no skill is named \"\(name)\"." + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: ", "))?") + " `list_skills` lists them.")
+        return ToolFailure(
+            message: "\(tool): no skill is named \"\(name)\"." + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: ", "))?")
+                + " `list_skills` lists them.")
     }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the server's messages go: one JSON-RPC message per call. Implementations are called
@@ -100,7 +101,10 @@ public enum StdioServer {
     ///   - freshnessInterval: seconds between freshness checks when the folders are not
     ///     watched; `nil`: no checks at all.
     ///   - watch: watch the skills' folders (inotify) rather than poll.
-    public static func run(server: MCPServer, input: Int32 = 0, output: Int32 = 1, protectStdout: Bool = true, freshnessInterval: Double? = 1, watch: Bool = true, lineLimit: Int = LineFramer.defaultLimit) -> Int32 {
+    public static func run(
+        server: MCPServer, input: Int32 = 0, output: Int32 = 1, protectStdout: Bool = true, freshnessInterval: Double? = 1,
+        watch: Bool = true, lineLimit: Int = LineFramer.defaultLimit
+    ) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var out = output
         if protectStdout, output == 1 {

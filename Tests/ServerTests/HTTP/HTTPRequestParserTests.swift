@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkillServer
 
 @Suite struct HTTPRequestParserTests {
@@ -21,7 +22,9 @@ import Testing
     }
 
     @Test func contentLengthBodyAndPipelinedRequests() throws {
-        let requests = try parse("POST /mcp?x=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nX-A:  spaced \r\n\r\nhelloGET /mcp HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        let requests = try parse(
+            "POST /mcp?x=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nX-A:  spaced \r\n\r\nhelloGET /mcp HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"
+        )
         #expect(requests.count == 2)
         #expect(requests[0].method == "POST")
         #expect(requests[0].path == "/mcp")
@@ -48,7 +51,8 @@ import Testing
     }
 
     @Test func chunkedBodyWithExtensionsAndTrailers() throws {
-        let requests = try parse("POST /mcp HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n4;ext=1\r\nWiki\r\n5\r\npedia\r\n0\r\nX-Trailer: y\r\n\r\n")
+        let requests = try parse(
+            "POST /mcp HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n4;ext=1\r\nWiki\r\n5\r\npedia\r\n0\r\nX-Trailer: y\r\n\r\n")
         #expect(requests.count == 1)
         #expect(requests[0].body == Array("Wikipedia".utf8))
     }
@@ -79,9 +83,16 @@ import Testing
         small.headerCount = 2
         #expect(failure("GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "a", count: 100))", limits: small)?.status == 431)
         #expect(failure("GET / HTTP/1.1\r\nHost: a\r\nA: 1\r\nB: 2\r\n\r\n", limits: small)?.status == 431)
-        #expect(failure("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 9\r\n\r\n", limits: small) == HTTPParseError(status: 413, message: "a body of 9 bytes exceeds 8 bytes"))
-        #expect(failure("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n12345\r\n5\r\n12345\r\n0\r\n\r\n", limits: small)?.status == 413)
-        #expect(failure("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\(String(repeating: "0", count: 2000))", limits: small)?.status == 400)
+        #expect(
+            failure("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 9\r\n\r\n", limits: small)
+                == HTTPParseError(status: 413, message: "a body of 9 bytes exceeds 8 bytes"))
+        #expect(
+            failure("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n12345\r\n5\r\n12345\r\n0\r\n\r\n", limits: small)?
+                .status == 413)
+        #expect(
+            failure(
+                "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\(String(repeating: "0", count: 2000))", limits: small)?
+                .status == 400)
     }
 
     @Test func malformedRequestsAreRefused() {
@@ -101,6 +112,9 @@ import Testing
         var headers = HTTPHeaders()
         headers.add("Mcp-Session-Id", "s1")
         let bytes = HTTPResponse.json(200, ["ok": true], headers: headers).serialized(keepAlive: false)
-        #expect(String(decoding: bytes, as: UTF8.self) == "HTTP/1.1 200 OK\r\nMcp-Session-Id: s1\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"ok\":true}")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "HTTP/1.1 200 OK\r\nMcp-Session-Id: s1\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"ok\":true}"
+        )
     }
 }

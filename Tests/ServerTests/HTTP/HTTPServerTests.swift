@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import SkillServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The socket server on a loopback port: keep-alive, limits on the wire, graceful stop.
 @Suite struct HTTPServerTests {
     /// A started server and its port; `run()` goes on in the background until `stop()`.
-    func start(limits: HTTPLimits = HTTPLimits(), keepAliveInterval: Double = 15, _ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws -> (HTTPServer, Int, DispatchGroup) {
+    func start(
+        limits: HTTPLimits = HTTPLimits(), keepAliveInterval: Double = 15, _ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) throws -> (HTTPServer, Int, DispatchGroup) {
         let server = HTTPServer(limits: limits, keepAliveInterval: keepAliveInterval, log: ServerLog(level: .off), handler: handler)
         let port = try server.bind(host: "127.0.0.1", port: 0)
         let done = DispatchGroup()
@@ -27,7 +31,9 @@ import Glibc
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let rc = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         #expect(rc == 0)
         return fd
     }
@@ -51,7 +57,9 @@ import Glibc
 
     /// A server whose every request opens `stream`, and a client that sent it a GET in `version`
     /// and read the response's head (into `received`).
-    func openStream(_ stream: HTTPEventStream, version: String = "HTTP/1.1", keepAliveInterval: Double = 15) throws -> (server: HTTPServer, fd: Int32, done: DispatchGroup, received: [UInt8]) {
+    func openStream(_ stream: HTTPEventStream, version: String = "HTTP/1.1", keepAliveInterval: Double = 15) throws -> (
+        server: HTTPServer, fd: Int32, done: DispatchGroup, received: [UInt8]
+    ) {
         let (server, port, done) = try start(keepAliveInterval: keepAliveInterval) { _ in
             HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/event-stream")]), stream: stream)
         }
@@ -78,9 +86,15 @@ import Glibc
     @Test func keepAliveAnswersEachRequestThenCloses() throws {
         let (server, port, done) = try start { .text(200, "echo \($0.body.count)") }
         let fd = connect(port)
-        send(fd, "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcPOST /b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\nab\r\n0\r\n\r\n")
+        send(
+            fd,
+            "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcPOST /b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\nab\r\n0\r\n\r\n"
+        )
         let text = readAll(fd)
-        #expect(text == "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 7\r\n\r\necho 3\nHTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 7\r\nConnection: close\r\n\r\necho 2\n")
+        #expect(
+            text
+                == "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 7\r\n\r\necho 3\nHTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 7\r\nConnection: close\r\n\r\necho 2\n"
+        )
         server.stop()
         done.wait()
     }
@@ -137,7 +151,9 @@ import Glibc
         let stream = HTTPEventStream()
         let (server, fd, done, head) = try openStream(stream, keepAliveInterval: 0.05)
         var received = head
-        #expect(read(fd, until: "8\r\n: ping\n\n\r\n", into: &received).hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n: ping\n\n\r\n"))
+        #expect(
+            read(fd, until: "8\r\n: ping\n\n\r\n", into: &received).hasPrefix(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n: ping\n\n\r\n"))
         stream.send(Array("data: x\n\n".utf8))
         #expect(read(fd, until: "9\r\ndata: x\n\n\r\n", into: &received).hasSuffix("9\r\ndata: x\n\n\r\n"))
         // Closing the stream ends the chunked body; the connection stays open for the next request.
@@ -161,7 +177,8 @@ import Glibc
         let stream = HTTPEventStream()
         let (server, fd, done, received) = try openStream(stream, version: "HTTP/1.0")
         // HTTP/1.0 has no chunked coding: the body lasts until the connection closes.
-        #expect(String(decoding: received, as: UTF8.self) == "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+        #expect(
+            String(decoding: received, as: UTF8.self) == "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
         close(fd)
         // The server notices the hang-up within its 0.2 s poll; bounded at 30 s, not timed.
         let deadline = Date(timeIntervalSinceNow: 30)

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import SkillServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct MCPHTTPEndpointTests {
@@ -15,14 +17,19 @@ import Glibc
     }
 
     func post(_ body: String, _ headers: [(String, String)] = []) -> HTTPRequest {
-        HTTPRequest(method: "POST", target: "/mcp", headers: HTTPHeaders([("Host", "127.0.0.1:9"), ("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")] + headers), body: Array(body.utf8))
+        HTTPRequest(
+            method: "POST", target: "/mcp",
+            headers: HTTPHeaders(
+                [("Host", "127.0.0.1:9"), ("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")] + headers
+            ), body: Array(body.utf8))
     }
 
     func json(_ response: HTTPResponse) -> JSONValue {
         (try? JSONParser.parse(Data(response.body))) ?? .null
     }
 
-    let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+    let initialize =
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
     let ping = #"{"jsonrpc":"2.0","id":2,"method":"ping"}"#
 
     @Test func sessionLifecycle() throws {
@@ -42,7 +49,8 @@ import Glibc
         #expect(missing.status == 400)
         #expect(json(missing)["error"]?["message"] == "Bad Request: send initialize first, then the Mcp-Session-Id header it returned")
 
-        let delete = HTTPRequest(method: "DELETE", target: "/mcp", headers: HTTPHeaders([("Host", "localhost"), ("Mcp-Session-Id", session)]))
+        let delete = HTTPRequest(
+            method: "DELETE", target: "/mcp", headers: HTTPHeaders([("Host", "localhost"), ("Mcp-Session-Id", session)]))
         #expect(e.handle(delete).status == 200)
         #expect(e.sessionCount == 0)
         #expect(e.handle(delete).status == 404)
@@ -54,7 +62,9 @@ import Glibc
     @Test func sessionsAreSeparateAndBounded() throws {
         let e = endpoint(maxSessions: 2)
         let a = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
-        let old = post(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#)
+        let old = post(
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+        )
         let b = try #require(e.handle(old).headers["Mcp-Session-Id"])
         #expect(a != b)
         // Each session keeps its own negotiated revision: 2025-03-26 tools have no title.
@@ -68,8 +78,10 @@ import Glibc
 
     @Test func modernRequestsAreSessionlessAndChecked() {
         let e = endpoint()
-        let body = #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_skills","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
-        let ok = e.handle(post(body, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "=?base64?bGlzdF9za2lsbHM=?=")]))
+        let body =
+            #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_skills","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
+        let ok = e.handle(
+            post(body, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "=?base64?bGlzdF9za2lsbHM=?=")]))
         #expect(ok.status == 200)
         #expect(ok.headers["Mcp-Session-Id"] == nil)
         #expect(json(ok)["result"]?["resultType"] == "complete")
@@ -79,16 +91,19 @@ import Glibc
         #expect(noMethod.status == 400)
         #expect(json(noMethod)["error"]?["code"] == -32020)
         #expect(json(noMethod)["error"]?["message"] == "Header mismatch: Mcp-Method header missing does not match body value 'tools/call'")
-        let wrongName = e.handle(post(body, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "search")]))
+        let wrongName = e.handle(
+            post(body, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "search")]))
         #expect(json(wrongName)["error"]?["message"] == "Header mismatch: Mcp-Name header 'search' does not match body value 'list_skills'")
-        let wrongVersion = e.handle(post(body, [("MCP-Protocol-Version", "2025-11-25"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "list_skills")]))
+        let wrongVersion = e.handle(
+            post(body, [("MCP-Protocol-Version", "2025-11-25"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "list_skills")]))
         #expect(wrongVersion.status == 400)
         #expect(json(wrongVersion)["error"]?["code"] == -32020)
         let unknown = e.handle(post(body, [("MCP-Protocol-Version", "2099-01-01")]))
         #expect(unknown.status == 400)
         #expect(json(unknown)["error"]?["code"] == -32022)
 
-        let nope = #"{"jsonrpc":"2.0","id":8,"method":"nope/nope","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
+        let nope =
+            #"{"jsonrpc":"2.0","id":8,"method":"nope/nope","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
         let missing = e.handle(post(nope, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "nope/nope")]))
         #expect(missing.status == 404)
         #expect(json(missing)["error"]?["code"] == -32601)
@@ -97,7 +112,8 @@ import Glibc
     @Test func progressIsStreamedBeforeTheReply() throws {
         let e = endpoint()
         let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
-        let call = #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_skills","arguments":{},"_meta":{"progressToken":"p"}}}"#
+        let call =
+            #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_skills","arguments":{},"_meta":{"progressToken":"p"}}}"#
         let response = e.handle(post(call, [("Mcp-Session-Id", session)]))
         #expect(response.headers["Content-Type"] == "text/event-stream")
         let events = String(decoding: response.body, as: UTF8.self).components(separatedBy: "\n\n").filter { !$0.isEmpty }
@@ -129,7 +145,8 @@ import Glibc
         // One stream per session: a second GET is 409 while the first is open.
         let second = e.handle(get(listen))
         #expect(second.status == 409)
-        #expect(json(second)["error"]?["message"] == .string("Conflict: session \(session) already has its GET stream open (one per session)"))
+        #expect(
+            json(second)["error"]?["message"] == .string("Conflict: session \(session) already has its GET stream open (one per session)"))
 
         e.skillsChanged()
         guard case .bytes(let bytes) = stream.next(waitingUpTo: 0) else {
@@ -137,10 +154,11 @@ import Glibc
             return
         }
         let events = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n\n").filter { !$0.isEmpty }
-        #expect(events == [
-            #"event: message\#ndata: {"jsonrpc":"2.0","method":"notifications/resources/list_changed"}"#,
-            #"event: message\#ndata: {"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}"#,
-        ])
+        #expect(
+            events == [
+                #"event: message\#ndata: {"jsonrpc":"2.0","method":"notifications/resources/list_changed"}"#,
+                #"event: message\#ndata: {"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}"#,
+            ])
 
         // DELETE ends the session and its stream.
         #expect(e.handle(delete(session)).status == 200)
@@ -173,14 +191,19 @@ import Glibc
         #expect(e.handle(get([("Accept", "application/json"), ("Mcp-Session-Id", session)])).status == 406)
         let noSession = e.handle(get([("Accept", "text/event-stream")]))
         #expect(noSession.status == 400)
-        #expect(json(noSession)["error"]?["message"] == "Bad Request: a GET opens a session's stream; send the Mcp-Session-Id header that initialize returned")
+        #expect(
+            json(noSession)["error"]?["message"]
+                == "Bad Request: a GET opens a session's stream; send the Mcp-Session-Id header that initialize returned")
         #expect(e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", "nope")])).status == 404)
         // 2026-07-28 has no GET stream.
         let modern = e.handle(get([("Accept", "text/event-stream"), ("MCP-Protocol-Version", "2026-07-28")]))
         #expect(modern.status == 405)
         #expect(modern.headers["Allow"] == "GET, POST, DELETE")
-        #expect(e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", session), ("MCP-Protocol-Version", "1999-01-01")])).status == 400)
-        #expect(e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", session), ("Origin", "https://evil.example")])).status == 403)
+        #expect(
+            e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", session), ("MCP-Protocol-Version", "1999-01-01")])).status
+                == 400)
+        #expect(
+            e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", session), ("Origin", "https://evil.example")])).status == 403)
         #expect(e.handle(get([("Accept", "*/*"), ("Mcp-Session-Id", session), ("MCP-Protocol-Version", "2025-11-25")])).status == 200)
     }
 
@@ -230,10 +253,13 @@ import Glibc
         let connection = HTTPConnection(fd: fds[0])
         let e = endpoint()
         let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
-        let body = #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_skills","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
+        let body =
+            #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_skills","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
         var modern = post(body, [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "list_skills")])
         modern.connection = connection
-        var legacy = post(#"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"list_skills","arguments":{}}}"#, [("Mcp-Session-Id", session)])
+        var legacy = post(
+            #"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"list_skills","arguments":{}}}"#, [("Mcp-Session-Id", session)]
+        )
         legacy.connection = connection
         #expect(json(e.handle(modern))["id"] == 7)
 
