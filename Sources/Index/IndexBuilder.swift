@@ -44,7 +44,9 @@ struct IndexBuilder {
 
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted keys: the same diagnostics are the same text, so two builds of the same skills
+        // write the same index.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
 
@@ -144,33 +146,37 @@ struct IndexBuilder {
         }
 
         // Names: the first root wins; twice in one root, the later one is NAME~2. A skill's name
-        // depends only on the skills before it, so each is named as it comes.
+        // depends only on the skills before it, so each is named as it comes, and a full build and
+        // an incremental one name alike.
         var duplicates: [Diagnostic] = []
-        var assignedNames = Set<String>()
-        var firstRoot: [String: (root: Int, folder: String)] = [:]
+        // Every name given in this build, with the folder it went to.
+        var holders: [String: String] = [:]
+        var firstRoot: [String: Int] = [:]
         var used: [String: Int] = [:]
         func assign(_ skill: ScannedSkill, _ own: String) -> String? {
-            guard let first = firstRoot[own] else {
-                firstRoot[own] = (skill.rootIndex, skill.folder)
-                assignedNames.insert(own)
-                return own
-            }
-            if first.root != skill.rootIndex {
+            if let root = firstRoot[own], root != skill.rootIndex, let first = holders[own] {
                 duplicates.append(
                     Diagnostic(
                         .warning, .duplicateSkill,
-                        "skill '\(own)' is also in \(first.folder), an earlier root, which wins; this one is not indexed",
+                        "skill '\(own)' is also in \(first), an earlier root, which wins; this one is not indexed",
                         path: skill.documents[0].path, line: 1))
                 return nil
             }
+            // A name taken in this root, or already given to a duplicate (a skill named `x~2`
+            // after a second `x`): a numbered name after the ones given.
+            guard let first = holders[own] else {
+                firstRoot[own] = skill.rootIndex
+                holders[own] = skill.folder
+                return own
+            }
             var n = (used[own] ?? 1) + 1
-            while assignedNames.contains("\(own)~\(n)") { n += 1 }
+            while holders["\(own)~\(n)"] != nil { n += 1 }
             used[own] = n
-            assignedNames.insert("\(own)~\(n)")
+            holders["\(own)~\(n)"] = skill.folder
             duplicates.append(
                 Diagnostic(
                     .warning, .duplicateSkill,
-                    "skill '\(own)' is also at \(first.folder + "/SKILL.md"); this one is indexed as '\(own)~\(n)'; rename one of them",
+                    "skill '\(own)' is also at \(first + "/SKILL.md"); this one is indexed as '\(own)~\(n)'; rename one of them",
                     path: skill.documents[0].path, line: 1))
             return "\(own)~\(n)"
         }
@@ -255,6 +261,12 @@ struct IndexBuilder {
             }
             let whole = model!
             try deleteSkill(skill.folder)
+            // The name may still be another folder's: one this build names later (a copy added
+            // before it in path order, so the old holder becomes NAME~2) is cleared now and
+            // written again when its turn comes, so no two rows ever hold one name.
+            for other in try db.query("SELECT folder FROM skills WHERE name = ?", [.text(name)], { $0.text(0) }) {
+                try deleteSkill(other)
+            }
             try db.run(
                 "INSERT INTO skills(folder, root_index, root, path, own_name, name, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
