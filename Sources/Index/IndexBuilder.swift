@@ -17,6 +17,8 @@ struct IndexBuilder {
     var verify = false
     /// Test hook: called with a document's path just before it is read.
     var willRead: ((String) -> Void)?
+    /// Test hook: called with a skill's folder just before it is parsed whole (walked and read).
+    var willParse: ((String) -> Void)?
     /// The time the build records as its start (nanoseconds since 1970; a test passes its own).
     var clock: () -> Int64 = Freshness.now
 
@@ -118,7 +120,8 @@ struct IndexBuilder {
         /// A document's content hash: from this build's comparison or parse, else read now;
         /// `nil` when it cannot be read.
         func hash(of document: ScannedDocument, in folder: String, parsed: ParsedSkill?) -> String? {
-            if let known = parsed?.hashes[document.file] { return known }
+            // A parsed skill's documents: the hash of the bytes parsed, none for one not read.
+            if let parsed { return parsed.hashes[document.file] ?? nil }
             if let known = changed[folder]?.first(where: { $0.document.file == document.file })?.hash { return known }
             return read(document.file).map(Scanner.hash)
         }
@@ -195,7 +198,7 @@ struct IndexBuilder {
         }
 
         // Skills on disk, in order; each written as soon as it is parsed.
-        let parser = ParseAhead(toLoad)
+        let parser = ParseAhead(toLoad, willParse: willParse, willRead: willRead)
         defer { parser.stop() }
         var nextLoad = 0
         var written: [Diagnostic] = []
@@ -252,14 +255,12 @@ struct IndexBuilder {
                 continue
             }
             // Parse the whole skill (new, SKILL.md changed, or renamed).
-            var model = parsed?.skill
-            if model == nil || model?.name != name {
-                model = SkillLoader.load(
-                    folder: URL(fileURLWithPath: skill.folder), root: URL(fileURLWithPath: skill.root),
-                    as: name)
-                if parsed == nil { try count(model!.documents.count) }
+            if parsed == nil || parsed?.skill.name != name {
+                let counted = parsed != nil
+                parsed = ParseAhead.parse(skill, as: name, willParse: willParse, willRead: willRead)
+                if !counted { try count(parsed!.skill.documents.count) }
             }
-            let whole = model!
+            let whole = parsed!.skill
             try deleteSkill(skill.folder)
             // The name may still be another folder's: one this build names later (a copy added
             // before it in path order, so the old holder becomes NAME~2) is cleared now and

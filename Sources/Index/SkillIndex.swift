@@ -30,6 +30,8 @@ public final class SkillIndex: @unchecked Sendable {
     let checkerCache = CheckerCache()
     /// Test hook: called with a document's path just before a build reads it.
     var willRead: ((String) -> Void)?
+    /// Test hook: called with a skill's folder just before a build parses it whole.
+    var willParse: ((String) -> Void)?
     /// Test hook: the time a freshness check compares with the recorded ones (nanoseconds
     /// since 1970).
     var clock: () -> Int64 = Freshness.now
@@ -106,7 +108,7 @@ public final class SkillIndex: @unchecked Sendable {
                 return try db.transaction {
                     try IndexBuilder(
                         db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress,
-                        verify: verify, willRead: willRead, clock: clock
+                        verify: verify, willRead: willRead, willParse: willParse, clock: clock
                     ).update(walk: verify)
                 }
             } catch let error as SQLiteError where error.isBusy {

@@ -30,6 +30,43 @@ import Testing
         #expect(try !index.isStale())
     }
 
+    /// Issue 27, item 2: while its skill is parsed whole (its SKILL.md changed), a reference is
+    /// moved away as the folder is walked and back before the build ends, with the same size and
+    /// time. The build must not record it as indexed: the index stays stale until a build reads it.
+    @Test func fileMovedAwayAndBackWhileItsSkillIsParsedIsNotLost() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        let skillFile = box.skills.appendingPathComponent("navigation/SKILL.md")
+        try box.write(try String(contentsOf: skillFile, encoding: .utf8) + "\n## Added\n\nA new section.\n", to: "navigation/SKILL.md")
+        let file = box.skills.appendingPathComponent(document).path
+        let aside = file + ".aside"
+        // Away just before the parse walks the folder; back when it reads SKILL.md, after the walk.
+        var away = false
+        index.willParse = { folder in
+            if folder.hasSuffix("/navigation") { away = rename(file, aside) == 0 }
+        }
+        index.willRead = { path in
+            if away, path.hasSuffix("/navigation/SKILL.md") {
+                away = false
+                _ = rename(aside, file)
+            }
+        }
+        let raced = try index.refresh()
+        index.willParse = nil
+        index.willRead = nil
+        #expect(raced.updated.map(\.name) == ["navigation"])
+        #expect(try index.search("cursor pagination").results.first?.id != "navigation/references/deep-links#deep-links/cursor-pagination")
+        // Not "up to date": the next build reads the file and indexes it again.
+        #expect(try index.isStale())
+        let report = try index.refresh()
+        #expect(report.changed)
+        #expect(report.updated.map(\.name) == ["navigation"])
+        let found = try index.search("cursor pagination").results.map(\.id)
+        #expect(found.first == "navigation/references/deep-links#deep-links/cursor-pagination")
+        #expect(try !index.isStale())
+    }
+
     @Test func unreadableFileIsNotStampedAndIsReadOnceReadable() throws {
         let box = try Sandbox()
         let index = box.index()
