@@ -164,3 +164,24 @@ extension IndexDriftTests {
         #expect(try index.search("association").results.first?.id == "navigation/references/deep-links#deep-links")
     }
 }
+
+extension IndexDriftTests {
+    /// Issue 27, item 3: a full disk (SQLite's SQLITE_FULL, thrown by a hook just before the
+    /// commit, as a real full disk does when the log grows) rolls the refresh back: the error
+    /// says why, and the committed index still answers.
+    @Test func aFullDiskLeavesTheCommittedIndexAnswering() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        try box.write("# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: document)
+        index.willCommit = { throw SQLiteError(code: 13, message: "database or disk is full") }
+        #expect(throws: IndexError.unwritable(box.indexURL.path, "database or disk is full")) { try index.refresh() }
+        #expect(IndexError.unwritable(box.indexURL.path, "").leavesIndexReadable)
+        #expect(try index.search("pagination").results.first?.id.hasPrefix("navigation/references/deep-links") == true)
+        #expect(try index.search("association").results.isEmpty)
+        #expect(try index.isStale())
+        index.willCommit = nil
+        try index.refresh()
+        #expect(try index.search("association").results.first?.id == "navigation/references/deep-links#deep-links")
+    }
+}
