@@ -58,7 +58,8 @@ struct IndexBuilder {
     /// - Parameter walk: walk the roots even when no folder changed (a new index, or asked).
     func update(walk forceWalk: Bool) throws -> BuildReport {
         let started = clock()
-        var report = BuildReport(full: forceWalk)
+        // Full only when the caller wrote a new index (it says so); a verifying walk is not.
+        var report = BuildReport(full: false)
         let storedSkills = Dictionary(
             uniqueKeysWithValues: try db.query(
                 "SELECT folder, root_index, path, own_name, name FROM skills"
@@ -326,6 +327,7 @@ struct IndexBuilder {
         try commitVocabulary()
         try Freshness.recordBuild(db, startedAt: started)
         report.documentsParsed = parsedDocuments
+        if verify { report.verified = scan.skills.reduce(0) { $0 + $1.documents.count } }
         report.skillCount = Int(try db.scalar("SELECT count(*) FROM skills WHERE name IS NOT NULL") ?? 0)
         report.entryCount = Int(try db.scalar("SELECT count(*) FROM entries") ?? 0)
         report.added.sort { $0.name < $1.name }
