@@ -101,7 +101,8 @@ public final class SkillIndex: @unchecked Sendable {
     ) throws -> BuildReport {
         try locked {
             if !full, !verify, let db = try usableDatabase(),
-                try Freshness.isFresh(db, rule: freshness, now: clock(), checks: path + Freshness.checksSuffix)
+                try Freshness.isFresh(
+                    db, rule: freshness, now: clock(), checks: path + Freshness.checksSuffix, roots: configuration.roots.map(\.path))
             {
                 return try unchangedReport(db)
             }
