@@ -8,6 +8,11 @@ enum Terminal {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
     }
 
+    /// One `warning: …` line on stderr.
+    static func printWarning(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    }
+
     static func printDiagnostics(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
         FileHandle.standardError.write(Data(diagnostics.map { $0.formatted + "\n" }.joined().utf8))

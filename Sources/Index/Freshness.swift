@@ -73,8 +73,14 @@ enum Freshness {
 
     /// Whether the index is fresh under `rule`; a check that found it fresh is recorded in
     /// `checks` (when it can be written: a read-only folder is simply not marked).
-    /// - Parameter checks: the file of the readers' checks (the index's path + ``checksSuffix``).
-    static func isFresh(_ db: Database, rule: FreshnessRule = .everything, now: Int64 = now(), checks: String) throws -> Bool {
+    /// - Parameters:
+    ///   - checks: the file of the readers' checks (the index's path + ``checksSuffix``).
+    ///   - roots: the roots, statted even inside the trust window: a skill installed, replaced
+    ///     or removed (`skill install`, `uninstall`, or by hand) changes its root's time, and is
+    ///     then seen by the next call, not 2 s later.
+    static func isFresh(
+        _ db: Database, rule: FreshnessRule = .everything, now: Int64 = now(), checks: String, roots: [String] = []
+    ) throws -> Bool {
         let marked = rule == .everything ? nil : readChecks(checks)
         /// The latest of the build's and the readers' record; `nil` when none, or in the future.
         func latest(_ key: String, _ mark: Int64?) throws -> Int64? {
@@ -83,7 +89,11 @@ enum Freshness {
         }
         let lastFull = try latest(fullKey, marked?.full)
         var full = rule.fullCheckSeconds <= 0 || lastFull.map { Double(now - $0) / 1e9 >= rule.fullCheckSeconds } ?? true
-        if !full, let checked = try latest(checkedKey, marked?.checked), Double(now - checked) / 1e9 < rule.trustSeconds { return true }
+        if !full, let checked = try latest(checkedKey, marked?.checked), Double(now - checked) / 1e9 < rule.trustSeconds,
+            try rootsUnchanged(db, roots)
+        {
+            return true
+        }
         var recorded = try db.query("SELECT path, -1, mtime FROM dirs") { Recorded(path: $0.text(0), size: $0.int(1), stamp: $0.int(2)) }
         if recorded.isEmpty { return false }
         if !full, let recent = try recent(db) {
@@ -97,6 +107,16 @@ enum Freshness {
         guard allMatch(recorded) else { return false }
         if rule != .everything, let lastFull = full ? now : lastFull {
             UnsyncedFile.save("\(now) \(lastFull)\n", to: checks)
+        }
+        return true
+    }
+
+    /// Whether every root still has the time the last build recorded (a root not recorded:
+    /// still missing).
+    private static func rootsUnchanged(_ db: Database, _ roots: [String]) throws -> Bool {
+        for root in roots {
+            let recorded = try db.query("SELECT mtime FROM dirs WHERE path = ?", [.text(root)]) { $0.int(0) }.first
+            if FileStamp.of(root)?.mtime != recorded { return false }
         }
         return true
     }

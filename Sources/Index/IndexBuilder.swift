@@ -17,6 +17,8 @@ struct IndexBuilder {
     var verify = false
     /// Test hook: called with a document's path just before it is read.
     var willRead: ((String) -> Void)?
+    /// Test hook: called with a skill's folder just before it is parsed whole (walked and read).
+    var willParse: ((String) -> Void)?
     /// The time the build records as its start (nanoseconds since 1970; a test passes its own).
     var clock: () -> Int64 = Freshness.now
 
@@ -44,7 +46,9 @@ struct IndexBuilder {
 
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted keys: the same diagnostics are the same text, so two builds of the same skills
+        // write the same index.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
 
@@ -54,7 +58,8 @@ struct IndexBuilder {
     /// - Parameter walk: walk the roots even when no folder changed (a new index, or asked).
     func update(walk forceWalk: Bool) throws -> BuildReport {
         let started = clock()
-        var report = BuildReport(full: forceWalk)
+        // Full only when the caller wrote a new index (it says so); a verifying walk is not.
+        var report = BuildReport(full: false)
         let storedSkills = Dictionary(
             uniqueKeysWithValues: try db.query(
                 "SELECT folder, root_index, path, own_name, name FROM skills"
@@ -116,7 +121,8 @@ struct IndexBuilder {
         /// A document's content hash: from this build's comparison or parse, else read now;
         /// `nil` when it cannot be read.
         func hash(of document: ScannedDocument, in folder: String, parsed: ParsedSkill?) -> String? {
-            if let known = parsed?.hashes[document.file] { return known }
+            // A parsed skill's documents: the hash of the bytes parsed, none for one not read.
+            if let parsed { return parsed.hashes[document.file] ?? nil }
             if let known = changed[folder]?.first(where: { $0.document.file == document.file })?.hash { return known }
             return read(document.file).map(Scanner.hash)
         }
@@ -144,33 +150,37 @@ struct IndexBuilder {
         }
 
         // Names: the first root wins; twice in one root, the later one is NAME~2. A skill's name
-        // depends only on the skills before it, so each is named as it comes.
+        // depends only on the skills before it, so each is named as it comes, and a full build and
+        // an incremental one name alike.
         var duplicates: [Diagnostic] = []
-        var assignedNames = Set<String>()
-        var firstRoot: [String: (root: Int, folder: String)] = [:]
+        // Every name given in this build, with the folder it went to.
+        var holders: [String: String] = [:]
+        var firstRoot: [String: Int] = [:]
         var used: [String: Int] = [:]
         func assign(_ skill: ScannedSkill, _ own: String) -> String? {
-            guard let first = firstRoot[own] else {
-                firstRoot[own] = (skill.rootIndex, skill.folder)
-                assignedNames.insert(own)
-                return own
-            }
-            if first.root != skill.rootIndex {
+            if let root = firstRoot[own], root != skill.rootIndex, let first = holders[own] {
                 duplicates.append(
                     Diagnostic(
                         .warning, .duplicateSkill,
-                        "skill '\(own)' is also in \(first.folder), an earlier root, which wins; this one is not indexed",
+                        "skill '\(own)' is also in \(first), an earlier root, which wins; this one is not indexed",
                         path: skill.documents[0].path, line: 1))
                 return nil
             }
+            // A name taken in this root, or already given to a duplicate (a skill named `x~2`
+            // after a second `x`): a numbered name after the ones given.
+            guard let first = holders[own] else {
+                firstRoot[own] = skill.rootIndex
+                holders[own] = skill.folder
+                return own
+            }
             var n = (used[own] ?? 1) + 1
-            while assignedNames.contains("\(own)~\(n)") { n += 1 }
+            while holders["\(own)~\(n)"] != nil { n += 1 }
             used[own] = n
-            assignedNames.insert("\(own)~\(n)")
+            holders["\(own)~\(n)"] = skill.folder
             duplicates.append(
                 Diagnostic(
                     .warning, .duplicateSkill,
-                    "skill '\(own)' is also at \(first.folder + "/SKILL.md"); this one is indexed as '\(own)~\(n)'; rename one of them",
+                    "skill '\(own)' is also at \(first + "/SKILL.md"); this one is indexed as '\(own)~\(n)'; rename one of them",
                     path: skill.documents[0].path, line: 1))
             return "\(own)~\(n)"
         }
@@ -189,7 +199,7 @@ struct IndexBuilder {
         }
 
         // Skills on disk, in order; each written as soon as it is parsed.
-        let parser = ParseAhead(toLoad)
+        let parser = ParseAhead(toLoad, willParse: willParse, willRead: willRead)
         defer { parser.stop() }
         var nextLoad = 0
         var written: [Diagnostic] = []
@@ -246,15 +256,19 @@ struct IndexBuilder {
                 continue
             }
             // Parse the whole skill (new, SKILL.md changed, or renamed).
-            var model = parsed?.skill
-            if model == nil || model?.name != name {
-                model = SkillLoader.load(
-                    folder: URL(fileURLWithPath: skill.folder), root: URL(fileURLWithPath: skill.root),
-                    as: name)
-                if parsed == nil { try count(model!.documents.count) }
+            if parsed == nil || parsed?.skill.name != name {
+                let counted = parsed != nil
+                parsed = ParseAhead.parse(skill, as: name, willParse: willParse, willRead: willRead)
+                if !counted { try count(parsed!.skill.documents.count) }
             }
-            let whole = model!
+            let whole = parsed!.skill
             try deleteSkill(skill.folder)
+            // The name may still be another folder's: one this build names later (a copy added
+            // before it in path order, so the old holder becomes NAME~2) is cleared now and
+            // written again when its turn comes, so no two rows ever hold one name.
+            for other in try db.query("SELECT folder FROM skills WHERE name = ?", [.text(name)], { $0.text(0) }) {
+                try deleteSkill(other)
+            }
             try db.run(
                 "INSERT INTO skills(folder, root_index, root, path, own_name, name, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -313,6 +327,7 @@ struct IndexBuilder {
         try commitVocabulary()
         try Freshness.recordBuild(db, startedAt: started)
         report.documentsParsed = parsedDocuments
+        if verify { report.verified = scan.skills.reduce(0) { $0 + $1.documents.count } }
         report.skillCount = Int(try db.scalar("SELECT count(*) FROM skills WHERE name IS NOT NULL") ?? 0)
         report.entryCount = Int(try db.scalar("SELECT count(*) FROM entries") ?? 0)
         report.added.sort { $0.name < $1.name }

@@ -71,6 +71,9 @@ public struct BuildReport: Codable, Hashable, Sendable {
     public var removed: [SkillChange] = []
     /// Markdown documents parsed in this build; unchanged documents are not parsed again.
     public var documentsParsed: Int = 0
+    /// Documents read and hashed by a verifying build (`refresh(verify:)`); `nil` otherwise.
+    /// Those that differed from the index are the ones parsed (``documentsParsed``).
+    public var verified: Int?
     /// Skills and entries in the index after the build.
     public var skillCount: Int = 0
     public var entryCount: Int = 0

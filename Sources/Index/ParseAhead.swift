@@ -21,10 +21,20 @@ final class ParseAhead: @unchecked Sendable {
     private var taken = 0
     private var stopped = false
     private let workers = DispatchGroup()
+    private let willParse: ((String) -> Void)?
+    private let willRead: ((String) -> Void)?
 
     /// Starts parsing `skills` in order on `threads` threads.
-    init(_ skills: [ScannedSkill], threads: Int = ProcessInfo.processInfo.activeProcessorCount, ahead: Int = 8) {
+    /// - Parameters:
+    ///   - willParse: test hook, called on a worker with a skill's folder before it is parsed.
+    ///   - willRead: test hook, called on a worker with a file's path before it is read.
+    init(
+        _ skills: [ScannedSkill], threads: Int = ProcessInfo.processInfo.activeProcessorCount, ahead: Int = 8,
+        willParse: ((String) -> Void)? = nil, willRead: ((String) -> Void)? = nil
+    ) {
         self.skills = skills
+        self.willParse = willParse
+        self.willRead = willRead
         self.ahead = max(ahead, 1)
         guard !skills.isEmpty else { return }
         for _ in 0..<max(1, min(threads, skills.count)) {
@@ -50,7 +60,7 @@ final class ParseAhead: @unchecked Sendable {
             let index = started
             started += 1
             condition.unlock()
-            let result = Self.parse(skills[index])
+            let result = Self.parse(skills[index], willParse: willParse, willRead: willRead)
             condition.lock()
             parsed[index] = result
             condition.broadcast()
@@ -58,12 +68,25 @@ final class ParseAhead: @unchecked Sendable {
         }
     }
 
-    private static func parse(_ scanned: ScannedSkill) -> ParsedSkill {
-        var hashes: [String: String?] = [:]
-        for document in scanned.documents {
-            hashes[document.file] = (try? Data(contentsOf: URL(fileURLWithPath: document.file))).map(Scanner.hash)
+    /// Parses `scanned` (as `name`, else under its own), recording the content hash of exactly
+    /// the bytes parsed: a scanned document the parse did not read (moved away while its folder
+    /// was walked, unreadable) has no hash, so the build never stamps it as indexed.
+    /// - Parameters:
+    ///   - willParse: test hook, called with the folder before it is walked.
+    ///   - willRead: test hook, called with a file's path before it is read.
+    static func parse(
+        _ scanned: ScannedSkill, as name: String? = nil, willParse: ((String) -> Void)? = nil, willRead: ((String) -> Void)? = nil
+    ) -> ParsedSkill {
+        willParse?(scanned.folder)
+        var read: [String: String] = [:]
+        let skill = SkillLoader.load(folder: URL(fileURLWithPath: scanned.folder), root: URL(fileURLWithPath: scanned.root), as: name) {
+            willRead?($0.path)
+            let data = try Data(contentsOf: $0)
+            read[$0.path] = Scanner.hash(data)
+            return data
         }
-        let skill = SkillLoader.load(folder: URL(fileURLWithPath: scanned.folder), root: URL(fileURLWithPath: scanned.root))
+        var hashes: [String: String?] = [:]
+        for document in scanned.documents { hashes[document.file] = read[document.file] }
         return ParsedSkill(skill: skill, hashes: hashes)
     }
 

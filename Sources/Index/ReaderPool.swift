@@ -52,7 +52,7 @@ final class ReaderPool: @unchecked Sendable {
         condition.unlock()
         let db: Database
         do {
-            db = try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
+            db = try SkillIndex.openToRead(path, busyTimeout: busyTimeout)
         } catch {
             release()
             throw error

@@ -16,6 +16,9 @@ public struct SQLiteError: Error, LocalizedError, Sendable {
     var isBusy: Bool { code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED }
     /// Whether the file or its folder cannot be written (it can still be read).
     var isReadOnly: Bool { code & 0xff == SQLITE_READONLY || code & 0xff == SQLITE_CANTOPEN }
+    /// Whether a write failed for want of room or of a working disk: the transaction is rolled
+    /// back and the file holds the last committed index.
+    var isWriteFailure: Bool { code & 0xff == SQLITE_FULL || code & 0xff == SQLITE_IOERR }
     /// Whether the file is not a usable database.
     var isCorrupt: Bool { code & 0xff == SQLITE_CORRUPT || code & 0xff == SQLITE_NOTADB }
 }
@@ -39,14 +42,23 @@ final class Database {
     private var tokenizers: [String: FTS5Tokenizer] = [:]
 
     /// Opens (or creates) the database at `path`.
-    /// - Parameter readOnly: open without creating or writing.
-    init(path: String, readOnly: Bool = false, busyTimeout: Int32 = 15_000) throws {
-        let flags =
-            readOnly
+    /// - Parameters:
+    ///   - readOnly: open without creating or writing.
+    ///   - immutable: read-only, and trusting that no one changes the file meanwhile: SQLite
+    ///     then needs no lock and no `-shm` file, so it reads a database in WAL mode whose folder
+    ///     cannot be written (a plain read-only open cannot create the `-shm` file there).
+    init(path: String, readOnly: Bool = false, immutable: Bool = false, busyTimeout: Int32 = 15_000) throws {
+        var flags =
+            readOnly || immutable
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            name = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
+        }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)
@@ -80,6 +92,10 @@ final class Database {
     }
 
     deinit { close() }
+
+    /// Whether the connection cannot write its database (opened read-only, or the file could
+    /// only be opened so).
+    var isReadOnly: Bool { handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? true }
 
     /// How long a statement waits for another connection's lock before failing as busy.
     func setBusyTimeout(_ milliseconds: Int32) {

@@ -20,6 +20,9 @@ public final class SkillIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var db: Database?
     private var openedInode: UInt64?
+    /// Why the open connection cannot write the index (its file or folder is read-only), when
+    /// so: readers answer from it, a refresh throws ``IndexError/unwritable(_:_:)`` with this.
+    private var readOnlyReason: String?
     /// Read-only connections for searches in parallel; `nil` (one connection) unless enabled.
     private var readers: ReaderPool?
     /// Test hook: stop a build after this many parsed documents, as a crash would.
@@ -30,6 +33,11 @@ public final class SkillIndex: @unchecked Sendable {
     let checkerCache = CheckerCache()
     /// Test hook: called with a document's path just before a build reads it.
     var willRead: ((String) -> Void)?
+    /// Test hook: called with a skill's folder just before a build parses it whole.
+    var willParse: ((String) -> Void)?
+    /// Test hook: called inside an incremental build's transaction just before it commits (a
+    /// test throws SQLite's "database or disk is full" from it).
+    var willCommit: (() throws -> Void)?
     /// Test hook: the time a freshness check compares with the recorded ones (nanoseconds
     /// since 1970).
     var clock: () -> Int64 = Freshness.now
@@ -93,26 +101,31 @@ public final class SkillIndex: @unchecked Sendable {
     ) throws -> BuildReport {
         try locked {
             if !full, !verify, let db = try usableDatabase(),
-                try Freshness.isFresh(db, rule: freshness, now: clock(), checks: path + Freshness.checksSuffix)
+                try Freshness.isFresh(
+                    db, rule: freshness, now: clock(), checks: path + Freshness.checksSuffix, roots: configuration.roots.map(\.path))
             {
                 return try unchangedReport(db)
             }
             // A full build writes a new index beside the old one, as for a missing index: it reads
             // nothing of the old file, so it also mends a damaged one.
             guard !full, let db = try usableDatabase() else { return try rebuild(progress: progress) }
+            if let readOnlyReason { throw IndexError.unwritable(path, readOnlyReason) }
             db.setBusyTimeout(waitForWriter ? busyTimeout : 0)
             defer { db.setBusyTimeout(busyTimeout) }
             do {
                 return try db.transaction {
-                    try IndexBuilder(
+                    let report = try IndexBuilder(
                         db: db, roots: configuration.roots, stopAfterDocuments: stopAfterDocuments, progress: progress,
-                        verify: verify, willRead: willRead, clock: clock
+                        verify: verify, willRead: willRead, willParse: willParse, clock: clock
                     ).update(walk: verify)
+                    try willCommit?()
+                    return report
                 }
             } catch let error as SQLiteError where error.isBusy {
                 throw IndexError.busy(path)
-            } catch let error as SQLiteError where error.isReadOnly {
-                throw IndexError.unwritable(path, error.message)
+            } catch let error as SQLiteError where error.isReadOnly || error.isWriteFailure {
+                // Rolled back: the file still holds the last committed index.
+                throw IndexError.unwritable(path, error.isReadOnly ? unwritableReason() : error.message)
             }
         }
     }
@@ -149,22 +162,53 @@ public final class SkillIndex: @unchecked Sendable {
         // and a read-only one cannot.
         readers?.drained { db?.close() } ?? db?.close()
         db = nil
+        readOnlyReason = nil
         guard let stamp else { return nil }
+        func isThisIndex(_ db: Database) throws -> Bool {
+            try db.text("SELECT value FROM meta WHERE key = 'schemaVersion'") == String(Schema.version)
+                && db.text("SELECT value FROM meta WHERE key = 'roots'") == rootsJSON
+        }
+        let opened: Database
         do {
-            let db = try Database(path: path, busyTimeout: busyTimeout)
-            guard try db.text("SELECT value FROM meta WHERE key = 'schemaVersion'") == String(Schema.version),
-                try db.text("SELECT value FROM meta WHERE key = 'roots'") == rootsJSON
-            else { return nil }
-            try? db.execute("PRAGMA synchronous = NORMAL")
-            self.db = db
-            openedInode = stamp.inode
-            markUsed(stamp)
-            return db
+            let writable = try Database(path: path, busyTimeout: busyTimeout)
+            guard try isThisIndex(writable) else { return nil }
+            opened = writable
         } catch let error as SQLiteError where error.isBusy {
             throw IndexError.busy(path)
         } catch {
-            return nil
+            // In a folder that cannot be written SQLite cannot make the `-shm` file it reads
+            // with: open the index only to read, so that readers still answer from it.
+            guard let readable = try? Self.openToRead(path, busyTimeout: busyTimeout), (try? isThisIndex(readable)) == true else {
+                return nil
+            }
+            opened = readable
         }
+        if opened.isReadOnly { readOnlyReason = unwritableReason() }
+        try? opened.execute("PRAGMA synchronous = NORMAL")
+        db = opened
+        openedInode = stamp.inode
+        markUsed(stamp)
+        return opened
+    }
+
+    /// The database at `path` opened to read, even in a folder that cannot be written: a plain
+    /// read-only connection when SQLite can read through it, else an immutable one (no lock, no
+    /// `-shm`; no one can write the index there to change it under the reader meanwhile).
+    static func openToRead(_ path: String, busyTimeout: Int32) throws -> Database {
+        if let db = try? Database(path: path, readOnly: true, busyTimeout: busyTimeout),
+            (try? db.scalar("SELECT count(*) FROM sqlite_master")) != nil
+        {
+            return db
+        }
+        return try Database(path: path, immutable: true, busyTimeout: busyTimeout)
+    }
+
+    /// Why the index cannot be written, in a user's words: the file, or its folder.
+    private func unwritableReason() -> String {
+        if access(path, W_OK) != 0 { return "the file cannot be written (\(String(cString: strerror(errno))))" }
+        let folder = configuration.indexURL.deletingLastPathComponent().path
+        if access(folder, W_OK) != 0 { return "its folder \(folder) cannot be written (\(String(cString: strerror(errno))))" }
+        return "SQLite can only open it to read"
     }
 
     /// Renews the index file's time at most once a day, so that ``IndexCache/prune(folder:keeping:now:)``
@@ -208,7 +252,7 @@ public final class SkillIndex: @unchecked Sendable {
             try db.execute("PRAGMA journal_mode = WAL")
             db.close()
         } catch let error as SQLiteError {
-            throw IndexError.unwritable(path, error.message)
+            throw IndexError.unwritable(path, error.isReadOnly ? unwritableReason() : error.message)
         }
         // No reader keeps the old file (or its write-ahead log, whose name the new file takes)
         // open across the rename.
@@ -246,7 +290,7 @@ public final class SkillIndex: @unchecked Sendable {
         guard let stamp = FileStamp.of(path) else { return true }
         if stamp.isDirectory { return false }
         if stamp.size == 0 { return true }
-        guard let db = try? Database(path: path, readOnly: true, busyTimeout: busyTimeout) else { return false }
+        guard let db = try? Self.openToRead(path, busyTimeout: busyTimeout) else { return false }
         defer { db.close() }
         return (try? db.text("SELECT value FROM meta WHERE key = 'schemaVersion'")) != nil
     }
@@ -322,7 +366,15 @@ public final class SkillIndex: @unchecked Sendable {
         case .found(let entry): return entry
         case .none: return nil
         case .changed:
-            try refresh()
+            do {
+                try refresh()
+            } catch let error as IndexError where error.leavesIndexReadable && exists {
+                // The index cannot be brought up to date: the entry as its document now has it.
+                switch try locked({ try storedEntry(id: id, asNow: true) }) {
+                case .found(let entry): return entry
+                case .none, .changed: return nil
+                }
+            }
             switch try locked({ try storedEntry(id: id) }) {
             case .found(let entry): return entry
             case .none: return nil
@@ -338,7 +390,8 @@ public final class SkillIndex: @unchecked Sendable {
         case changed(String)
     }
 
-    private func storedEntry(id: String) throws -> StoredEntry {
+    /// - Parameter asNow: parse the document as it is now, whatever hash the index recorded.
+    private func storedEntry(id: String, asNow: Bool = false) throws -> StoredEntry {
         let rows = try database().query(
             """
             SELECT d.file, d.path, d.hash, s.folder, s.root, s.name FROM entries e
@@ -346,7 +399,7 @@ public final class SkillIndex: @unchecked Sendable {
             """, [FNV1a.key(id), .text(id)]
         ) { (file: $0.text(0), path: $0.text(1), hash: $0.text(2), folder: $0.text(3), root: $0.text(4), name: $0.text(5)) }
         guard let row = rows.first else { return .none }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: row.file)), Scanner.hash(data) == row.hash else {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: row.file)), asNow || Scanner.hash(data) == row.hash else {
             return .changed(row.file)
         }
         let entries = SkillLoader.entries(

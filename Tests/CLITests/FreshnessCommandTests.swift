@@ -38,6 +38,27 @@ import Testing
         #expect(try run.search("wombats").stdout == "\(run.skill):9:section:Wombats\n")
     }
 
+    /// Issue 27, item 7: a skill installed or uninstalled inside the trust window changes its
+    /// root's time, which every call stats: the next search sees it.
+    @Test func aSkillInstalledOrRemovedInsideTheTrustWindowIsSeenAtOnce() throws {
+        let run = try indexedThenEdited(trust: "3600")
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        let root = run.folder.appendingPathComponent("skills")
+        let source = run.folder.appendingPathComponent("source/wombat")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        try Data("---\nname: wombat\ndescription: Wombat care. Use when keeping wombats.\n---\n# Wombat\n\nBurrows are deep.\n".utf8)
+            .write(to: source.appendingPathComponent("SKILL.md"))
+        #expect(try run.search("burrows").status == 1)
+        let install = try BinaryRunner.run(["install", source.path, "--to", root.path, "--yes"])
+        #expect(install.status == 0)
+        #expect(try run.search("burrows").stdout == "\(root.path)/wombat/SKILL.md:5:section:Wombat\n")
+        let uninstall = try BinaryRunner.run(["uninstall", "wombat", "--from", root.path])
+        #expect(uninstall.status == 0)
+        let gone = try run.search("burrows")
+        #expect(gone.status == 1)
+        #expect(gone.stdout == "")
+    }
+
     @Test func aZeroWindowChecksEveryCall() throws {
         let run = try indexedThenEdited(trust: "0")
         defer { try? FileManager.default.removeItem(at: run.folder) }

@@ -76,12 +76,12 @@ import Testing
         #expect(try index.search("wombats").results.map(\.id) == ["one/references/new#wombats"])
     }
 
-    @Test func aDeletedSkillFolderIsSeenOnceTheWindowHasPassed() throws {
+    /// A skill folder removed (or added: `skill install`, `uninstall`) changes its root's time,
+    /// which is statted even inside the window (issue 27): seen by the very next call.
+    @Test func aDeletedSkillFolderIsSeenAtOnceThroughItsRootsTime() throws {
         let (box, index) = try sandbox()
         try FileManager.default.removeItem(at: box.skills.appendingPathComponent("two"))
         index.clock = at(1)
-        #expect(try index.refresh(freshness: rule).changed == false)
-        index.clock = at(3)
         #expect(try index.refresh(freshness: rule).removed.map(\.name) == ["two"])
         #expect(try index.skills().map(\.name) == ["one"])
     }

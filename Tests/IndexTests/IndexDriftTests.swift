@@ -30,6 +30,43 @@ import Testing
         #expect(try !index.isStale())
     }
 
+    /// Issue 27, item 2: while its skill is parsed whole (its SKILL.md changed), a reference is
+    /// moved away as the folder is walked and back before the build ends, with the same size and
+    /// time. The build must not record it as indexed: the index stays stale until a build reads it.
+    @Test func fileMovedAwayAndBackWhileItsSkillIsParsedIsNotLost() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        let skillFile = box.skills.appendingPathComponent("navigation/SKILL.md")
+        try box.write(try String(contentsOf: skillFile, encoding: .utf8) + "\n## Added\n\nA new section.\n", to: "navigation/SKILL.md")
+        let file = box.skills.appendingPathComponent(document).path
+        let aside = file + ".aside"
+        // Away just before the parse walks the folder; back when it reads SKILL.md, after the walk.
+        var away = false
+        index.willParse = { folder in
+            if folder.hasSuffix("/navigation") { away = rename(file, aside) == 0 }
+        }
+        index.willRead = { path in
+            if away, path.hasSuffix("/navigation/SKILL.md") {
+                away = false
+                _ = rename(aside, file)
+            }
+        }
+        let raced = try index.refresh()
+        index.willParse = nil
+        index.willRead = nil
+        #expect(raced.updated.map(\.name) == ["navigation"])
+        #expect(try index.search("cursor pagination").results.first?.id != "navigation/references/deep-links#deep-links/cursor-pagination")
+        // Not "up to date": the next build reads the file and indexes it again.
+        #expect(try index.isStale())
+        let report = try index.refresh()
+        #expect(report.changed)
+        #expect(report.updated.map(\.name) == ["navigation"])
+        let found = try index.search("cursor pagination").results.map(\.id)
+        #expect(found.first == "navigation/references/deep-links#deep-links/cursor-pagination")
+        #expect(try !index.isStale())
+    }
+
     @Test func unreadableFileIsNotStampedAndIsReadOnceReadable() throws {
         let box = try Sandbox()
         let index = box.index()
@@ -76,6 +113,9 @@ import Testing
         #expect(!(try index.refresh().changed))
         #expect(try index.entry(id: id) == nil)
         let report = try index.refresh(verify: true)
+        #expect(!report.full)
+        #expect(report.verified == 3)
+        #expect(report.documentsParsed == 1)
         #expect(report.updated.map(\.name) == ["navigation"])
         #expect(report.added.isEmpty && report.removed.isEmpty)
         #expect(try index.entry(id: id)?.id == id)
@@ -124,6 +164,27 @@ extension IndexDriftTests {
         try writer.execute("ROLLBACK")
         writer.close()
         try index.refresh(waitForWriter: false)
+        #expect(try index.search("association").results.first?.id == "navigation/references/deep-links#deep-links")
+    }
+}
+
+extension IndexDriftTests {
+    /// Issue 27, item 3: a full disk (SQLite's SQLITE_FULL, thrown by a hook just before the
+    /// commit, as a real full disk does when the log grows) rolls the refresh back: the error
+    /// says why, and the committed index still answers.
+    @Test func aFullDiskLeavesTheCommittedIndexAnswering() throws {
+        let box = try Sandbox()
+        let index = box.index()
+        try index.refresh()
+        try box.write("# Deep links\n\nUniversal links need an apple-app-site-association file.\n", to: document)
+        index.willCommit = { throw SQLiteError(code: 13, message: "database or disk is full") }
+        #expect(throws: IndexError.unwritable(box.indexURL.path, "database or disk is full")) { try index.refresh() }
+        #expect(IndexError.unwritable(box.indexURL.path, "").leavesIndexReadable)
+        #expect(try index.search("pagination").results.first?.id.hasPrefix("navigation/references/deep-links") == true)
+        #expect(try index.search("association").results.isEmpty)
+        #expect(try index.isStale())
+        index.willCommit = nil
+        try index.refresh()
         #expect(try index.search("association").results.first?.id == "navigation/references/deep-links#deep-links")
     }
 }

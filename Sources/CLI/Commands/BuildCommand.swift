@@ -58,7 +58,11 @@ struct BuildCommand: ParsableCommand {
         for change in report.added { lines.append(style.green("+ \(change.name)") + " (\(count(change.entries, "entry", "entries")))") }
         for change in report.updated { lines.append(style.yellow("~ \(change.name)") + " (\(count(change.entries, "entry", "entries")))") }
         for change in report.removed { lines.append(style.red("- \(change.name)") + " (\(count(change.entries, "entry", "entries")))") }
-        let what = report.full ? "full build" : report.changed ? "\(count(report.documentsParsed, "document")) parsed" : "up to date"
+        let what =
+            report.full
+            ? "full build"
+            : report.verified.map { "verified \(count($0, "document")), repaired \(report.documentsParsed)" }
+                ?? (report.changed ? "\(count(report.documentsParsed, "document")) parsed" : "up to date")
         lines.append(
             "\(count(report.skillCount, "skill")), \(count(report.entryCount, "entry", "entries")) (\(what)) in \(config.indexURL.path)")
         if config.roots.isEmpty {

@@ -38,9 +38,13 @@ struct IndexOptions: ParsableArguments {
             Progress.finish()
             Terminal.printDiagnostics(report.diagnostics)
         } catch let error as IndexError where error.leavesIndexReadable && index.exists {
-            // A reader never fails because a writer is busy or the index is read-only: it
-            // answers from the index as last committed.
+            // A reader never fails because a writer is busy or the index cannot be written: it
+            // answers from the index as last committed, saying why when the index may stay
+            // behind (a busy writer brings it up to date itself).
             Progress.finish()
+            if case .unwritable(let path, let why) = error {
+                Terminal.printWarning("cannot refresh the index \(path): \(why); answering from the index as last committed")
+            }
         } catch {
             Progress.finish()
             throw fail(error)

@@ -3,9 +3,13 @@ import Foundation
 /// Reads a skill folder: SKILL.md, its other markdown documents and its other files.
 public enum SkillLoader {
     /// Parses the skill in `folder`, found under `root`. Problems with its files are diagnostics.
-    /// - Parameter name: the name to index it under instead of its own (`NAME~2` for a second
-    ///   skill of the same name in one root).
-    public static func load(folder: URL, root: URL, as name: String? = nil) -> Skill {
+    /// - Parameters:
+    ///   - name: the name to index it under instead of its own (`NAME~2` for a second skill of
+    ///     the same name in one root).
+    ///   - reader: reads one file; an index passes one that hashes the very bytes it parses.
+    public static func load(
+        folder: URL, root: URL, as name: String? = nil, reader: (URL) throws -> Data = { try Data(contentsOf: $0) }
+    ) -> Skill {
         let override = name
         let folderPath = relativePath(of: folder, to: root)
         let skillFile = SkillFinder.skillFile(in: folder)?.lastPathComponent ?? "SKILL.md"
@@ -19,7 +23,7 @@ public enum SkillLoader {
         }
         var diagnostics: [Diagnostic] = []
         let skillPath = join(folderPath, skillFile)
-        let skillData = read(folder.appendingPathComponent(skillFile), path: skillPath, diagnostics: &diagnostics)
+        let skillData = read(folder.appendingPathComponent(skillFile), path: skillPath, reader: reader, diagnostics: &diagnostics)
         let folderName = folder.standardizedFileURL.lastPathComponent
         let (main, name, skillEntries) = parseSkillFile(skillData, path: skillPath, folderName: folderName, as: override)
         let description = main.frontmatter.description ?? ""
@@ -29,7 +33,7 @@ public enum SkillLoader {
         var entries = skillEntries
         for path in markdown.sorted() {
             let filePath = join(folderPath, path)
-            let data = read(folder.appendingPathComponent(path), path: filePath, diagnostics: &diagnostics)
+            let data = read(folder.appendingPathComponent(path), path: filePath, reader: reader, diagnostics: &diagnostics)
             let parsed = DocumentParser.parse(data, path: filePath, skill: name, key: stem(path), isSkillFile: false)
             documents.append(parsed.document)
             entries += parsed.entries
@@ -77,9 +81,11 @@ public enum SkillLoader {
         frontmatter.name.flatMap { $0.isEmpty ? nil : $0 } ?? folder
     }
 
-    static func read(_ url: URL, path: String, diagnostics: inout [Diagnostic]) -> Data {
+    static func read(
+        _ url: URL, path: String, reader: (URL) throws -> Data = { try Data(contentsOf: $0) }, diagnostics: inout [Diagnostic]
+    ) -> Data {
         do {
-            return try Data(contentsOf: url)
+            return try reader(url)
         } catch {
             diagnostics.append(Diagnostic(.error, .unreadable, "cannot read the file: \(error.localizedDescription)", path: path, line: 1))
             return Data()

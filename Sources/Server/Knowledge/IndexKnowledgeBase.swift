@@ -23,6 +23,11 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
                 let report = try index.refresh()
                 log.info("index: \(report.skillCount) skills, \(report.entryCount) entries, \(report.documentsParsed) documents parsed")
                 for diagnostic in report.diagnostics { log.debug(diagnostic.formatted) }
+            } catch let error as IndexError where error.leavesIndexReadable && index.exists {
+                // The server answers from the index as last committed.
+                if case .unwritable(let path, let why) = error {
+                    log.warning("cannot refresh the index \(path): \(why); answering from the index as last committed")
+                }
             } catch {
                 log.error("cannot build the index: \(error.localizedDescription)")
             }
