@@ -1,61 +1,48 @@
-/// The element-wise steps of the encoder, on SIMD16 lanes (AVX-512 width): layer norm, GELU and
-/// softmax. `exp` and `erf` are polynomial approximations good to about 1 ulp of fp32, because the
-/// C library's scalar calls would cost as much as the matrix products on short sequences.
+/// The element-wise steps of the encoder: layer norm, GELU and softmax.
+///
+/// `exp` and `erf` are polynomial approximations good to about 1 ulp of fp32, written as plain
+/// scalar code (multiplies, adds, one division, min/max and integer bit operations) that LLVM
+/// vectorises in the loops that call them: the C library's scalar calls, and Swift's generic SIMD
+/// rounding and conversions, each cost more than the matrix products they follow.
 enum VectorMath {
     typealias Lanes = SIMD16<Float>
     static let width = Lanes.scalarCount
 
-    /// Applies `body` to `count` floats at `values` in place, 16 at a time; the last partial group
-    /// is padded with zeros and only its `count % 16` results are stored.
+    /// eˣ: Cody–Waite range reduction to r in [-ln2/2, ln2/2], a degree-6 polynomial, then 2ⁿ put
+    /// in the exponent bits (the constants of Cephes `expf`). Inputs below -87 give about 1e-38.
     @inline(__always)
-    static func transform(_ values: UnsafeMutablePointer<Float>, count: Int, _ body: (Lanes) -> Lanes) {
-        let raw = UnsafeMutableRawPointer(values)
-        var i = 0
-        while i + width <= count {
-            let v = raw.loadUnaligned(fromByteOffset: i * 4, as: Lanes.self)
-            raw.storeBytes(of: body(v), toByteOffset: i * 4, as: Lanes.self)
-            i += width
-        }
-        if i < count {
-            var v = Lanes()
-            for j in 0..<(count - i) { v[j] = values[i + j] }
-            let r = body(v)
-            for j in 0..<(count - i) { values[i + j] = r[j] }
-        }
-    }
-
-    /// eˣ: Cody–Waite range reduction to r in [-ln2/2, ln2/2], a degree-6 polynomial, then 2ⁿ
-    /// put in the exponent bits (the constants of Cephes `expf`). Inputs below -87 give about 1e-38.
-    @inline(__always)
-    static func exp(_ x: Lanes) -> Lanes {
-        let x = x.clamped(lowerBound: Lanes(repeating: -87.0), upperBound: Lanes(repeating: 88.0))
-        let n = (x * 1.442_695_04).rounded(.toNearestOrEven)
+    static func exp(_ x: Float) -> Float {
+        let x = Swift.min(Swift.max(x, -87), 88)
+        // Adding 1.5 × 2²³ rounds to an integer held in the low mantissa bits (no rint call).
+        let shifter: Float = 12_582_912
+        let t = x * 1.442_695_04 + shifter
+        let n = t - shifter
         var r = x - n * 0.693_359_375
-        r = r - n * -2.121_944_4e-4
-        var p = Lanes(repeating: 1.987_569_15e-4)
+        r -= n * -2.121_944_4e-4
+        var p: Float = 1.987_569_15e-4
         p = p * r + 1.398_199_95e-3
         p = p * r + 8.333_451_9e-3
         p = p * r + 4.166_579_59e-2
         p = p * r + 1.666_666_55e-1
         p = p * r + 5.000_000_12e-1
         let y = p * (r * r) + r + 1
-        let exponent = (SIMD16<Int32>(truncatingIfNeeded: SIMD16<Int32>(n, rounding: .towardZero)) &+ 127) &<< 23
-        return y * unsafeBitCast(exponent, to: Lanes.self)
+        // t's bits are 0x4B400000 + n; adding the bias 127 and shifting leaves (n + 127) << 23 = 2ⁿ.
+        return y * Float(bitPattern: (t.bitPattern &+ 127) &<< 23)
     }
 
     /// erf(x): the rational approximation x·P(x²)/Q(x²) on [-4, 4] used by Eigen and XLA (beyond
     /// ±4, erf is ±1 in fp32).
     @inline(__always)
-    static func erf(_ x: Lanes) -> Lanes {
-        let x = x.clamped(lowerBound: Lanes(repeating: -4), upperBound: Lanes(repeating: 4))
+    static func erf(_ x: Float) -> Float {
+        let x = Swift.min(Swift.max(x, -4), 4)
         let x2 = x * x
-        var p = x2 * -2.726_142_258_013_06e-10 + 2.770_681_424_959_02e-08
+        var p: Float = x2 * -2.726_142_258_013_06e-10 + 2.770_681_424_959_02e-08
         p = p * x2 - 2.101_024_020_825_08e-06
         p = p * x2 - 5.692_506_394_623_46e-05
         p = p * x2 - 7.349_906_303_268_55e-04
         p = p * x2 - 2.954_599_808_540_25e-03
         p = p * x2 - 1.609_603_332_624_15e-02
-        var q = x2 * -1.456_607_184_649_96e-05 - 2.133_740_552_789_05e-04
+        var q: Float = x2 * -1.456_607_184_649_96e-05 - 2.133_740_552_789_05e-04
         q = q * x2 - 1.682_826_974_382_03e-03
         q = q * x2 - 7.373_329_167_204_68e-03
         q = q * x2 - 1.426_473_905_141_89e-02
@@ -67,8 +54,10 @@ enum VectorMath {
     static func addBiasGELU(_ values: UnsafeMutablePointer<Float>, rows: Int, columns: Int, bias: UnsafePointer<Float>) {
         for row in 0..<rows {
             let line = values + row * columns
-            for j in 0..<columns { line[j] += bias[j] }
-            transform(line, count: columns) { x in x * 0.5 * (1 + erf(x * 0.707_106_77)) }
+            for j in 0..<columns {
+                let x = line[j] + bias[j]
+                line[j] = x * 0.5 * (1 + erf(x * 0.707_106_77))
+            }
         }
     }
 
@@ -85,13 +74,28 @@ enum VectorMath {
         for row in 0..<rows {
             let line = values + row * count
             var largest = -Float.infinity
-            for j in 0..<count { largest = max(largest, line[j]) }
-            var sum: Float = 0
-            transform(line, count: count) { x in exp(x - largest) }
-            for j in 0..<count { sum += line[j] }
-            let scale = 1 / sum
+            for j in 0..<count { largest = Swift.max(largest, line[j]) }
+            for j in 0..<count { line[j] = exp(line[j] - largest) }
+            let scale = 1 / sum(line, count: count)
             for j in 0..<count { line[j] *= scale }
         }
+    }
+
+    /// The sum of `count` floats, in 16 lanes (a single running sum would wait on each add).
+    static func sum(_ values: UnsafePointer<Float>, count: Int) -> Float {
+        let raw = UnsafeRawPointer(values)
+        var lanes = Lanes()
+        var i = 0
+        while i + width <= count {
+            lanes += raw.loadUnaligned(fromByteOffset: i * 4, as: Lanes.self)
+            i += width
+        }
+        var total = lanes.sum()
+        while i < count {
+            total += values[i]
+            i += 1
+        }
+        return total
     }
 
     /// `residual = layerNorm(projected + bias + residual)` row by row, each row `columns` wide (a
