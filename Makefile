@@ -1,6 +1,7 @@
 # make install PREFIX=/usr/local: the release binary (Swift runtime linked in, so it runs without
 # the toolchain) to PREFIX/bin, the bundled skills to PREFIX/share/skill/skills (where the
-# installed binary looks for them), shell completions for bash, zsh and fish, and a man page.
+# installed binary looks for them), the sentence encoder's model file and its NOTICE to
+# PREFIX/share/skill/model (made by scripts/setup), shell completions for bash, zsh and fish, and a man page.
 PREFIX ?= /usr/local
 SHARE := $(DESTDIR)$(PREFIX)/share
 BIN := .build/release/skill
@@ -23,6 +24,8 @@ install:
 	install -m 0755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/skill"
 	rm -rf "$(SHARE)/skill/skills"
 	cp -R skills "$(SHARE)/skill/skills"
+	install -d "$(SHARE)/skill/model"
+	install -m 0644 model/all-MiniLM-L6-v2.skm model/NOTICE "$(SHARE)/skill/model/"
 	$(BIN) --generate-completion-script bash > "$(SHARE)/bash-completion/completions/skill"
 	$(BIN) --generate-completion-script zsh > "$(SHARE)/zsh/site-functions/_skill"
 	$(BIN) --generate-completion-script fish > "$(SHARE)/fish/vendor_completions.d/skill.fish"

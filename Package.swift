@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SkillCheck", targets: ["SkillCheck"]),
         .library(name: "SkillPackaging", targets: ["SkillPackaging"]),
         .library(name: "SkillServer", targets: ["SkillServer"]),
+        .library(name: "SkillEmbedding", targets: ["SkillEmbedding"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
@@ -35,6 +36,22 @@ let package = Package(
             path: "Sources/CLibz",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .systemLibrary(
+            name: "COpenBLAS",
+            path: "Sources/COpenBLAS",
+            pkgConfig: "openblas",
+            providers: [.apt(["libopenblas-dev"]), .brew(["openblas"])]
+        ),
+        .target(
+            name: "SkillEmbedding",
+            dependencies: ["COpenBLAS"],
+            path: "Sources/Embedding"
+        ),
+        .executableTarget(
+            name: "embedding-throughput",
+            dependencies: ["SkillEmbedding"],
+            path: "Benchmarks/EmbeddingThroughput"
         ),
         .target(
             name: "SkillParser",
@@ -106,6 +123,12 @@ let package = Package(
             name: "PackagingTests",
             dependencies: ["SkillPackaging", "SkillParser"],
             path: "Tests/PackagingTests"
+        ),
+        .testTarget(
+            name: "EmbeddingTests",
+            dependencies: ["SkillEmbedding"],
+            path: "Tests/EmbeddingTests",
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ServerTests",
