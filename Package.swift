@@ -65,7 +65,7 @@ let package = Package(
         ),
         .target(
             name: "SkillIndex",
-            dependencies: ["SkillParser", "SkillCheck", "CSQLite", "CLibz"],
+            dependencies: ["SkillParser", "SkillCheck", "SkillEmbedding", "CSQLite", "CLibz"],
             path: "Sources/Index"
         ),
         .target(

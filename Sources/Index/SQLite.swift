@@ -340,6 +340,17 @@ final class Statement {
     func int(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }
 
+    /// A blob column as 32-bit floats in the machine's byte order (a stored vector); empty when
+    /// the column is NULL or not a whole number of floats.
+    func floats(_ column: Int32) -> [Float] {
+        let count = Int(sqlite3_column_bytes(raw, column))
+        guard let bytes = sqlite3_column_blob(raw, column), count % MemoryLayout<Float>.size == 0 else { return [] }
+        return [Float](unsafeUninitializedCapacity: count / MemoryLayout<Float>.size) { buffer, initialized in
+            memcpy(buffer.baseAddress!, bytes, count)
+            initialized = buffer.count
+        }
+    }
+
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(raw, column) else { return "" }
         let count = Int(sqlite3_column_bytes(raw, column))

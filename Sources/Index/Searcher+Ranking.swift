@@ -49,6 +49,19 @@ extension Searcher {
         var about = 0.3
         /// Whether a word also matches the other words of its ``Thesaurus`` group (1) or not (0).
         var thesaurus = 1.0
+        /// The tokens of an entry's text (after its breadcrumb and title) and of a query that
+        /// the sentence encoder reads (docs/search.md: The vector stage).
+        var vectorTokens = 64
+        /// The nearest entries by vector that take part in fusion.
+        var vectorDepth = 50
+        /// The least cosine similarity of a vector neighbour: a query whose words match nothing
+        /// still finds no result rather than the nearest of unrelated entries.
+        var similarityFloor = 0.3
+        /// The lexical results that take part in fusion.
+        var fusionDepth = 50
+        /// The weight of a neighbour's similarity in fusion, beside the lexical score's share of
+        /// the first result's (1 at most); 0 turns the vector stage off.
+        var vectorWeight = 0.7
         /// Multipliers per kind (1 when absent).
         var kinds: [String: Double] = ["example": 0.6, "anti-pattern": 1.2, "decision-tree": 1.2, "table": 1.1]
 
@@ -82,6 +95,11 @@ extension Searcher {
                 case "about": r.about = v
                 case "thesaurus": r.thesaurus = v
                 case "skillMatch": r.skillMatch = v
+                case "vectorTokens": r.vectorTokens = Int(v)
+                case "vectorDepth": r.vectorDepth = Int(v)
+                case "similarityFloor": r.similarityFloor = v
+                case "fusionDepth": r.fusionDepth = Int(v)
+                case "vectorWeight": r.vectorWeight = v
                 default: if kv[0].hasPrefix("kind.") { r.kinds[String(kv[0].dropFirst(5))] = v }
                 }
             }

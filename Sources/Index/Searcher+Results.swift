@@ -3,6 +3,24 @@ import SkillParser
 
 /// Result assembly, the last stage: where each result is, its snippet and its other places.
 extension Searcher {
+    /// The results of the ranked candidates `top`: each with its place, its snippet of the words
+    /// of `expression` (a MATCH expression; its opening lines when it holds none of them) and the
+    /// other places of its copies.
+    func assemble(_ top: [Candidate], expression: String) throws -> [SearchResult] {
+        let rowids = top.map(\.rowid)
+        let snippets = try snippetsFor(rowids, expression: expression)
+        let locations = try locationsFor(rowids + top.flatMap { $0.copies.map(\.rowid) })
+        return try top.compactMap { c in
+            guard let location = locations[c.rowid] else { return nil }
+            var result = Self.result(c, location, snippet: snippets[c.rowid] ?? "")
+            let others =
+                c.copies.compactMap { copy in locations[copy.rowid].map { Self.other(copy.id, $0) } }
+                + (try shadowedCopies(of: location)).map { Self.other(c.id, $0) }
+            result.alsoAt = others.isEmpty ? nil : others
+            return result
+        }
+    }
+
     /// A location from the columns skill, crumbs, path, line, end_line, file, breadcrumb, the
     /// first at `first`.
     static func location(_ row: Statement, at first: Int32) -> Location {

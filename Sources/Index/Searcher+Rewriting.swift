@@ -131,6 +131,11 @@ extension Searcher {
 
     // MARK: Typos
 
+    /// Whether an entry holds `word` under its Porter stem (FTS5 matches stems).
+    func isFormOfIndexedWord(_ word: String) throws -> Bool {
+        try db.scalar("SELECT rowid FROM fts WHERE fts MATCH ? LIMIT 1", [.text(Self.expression(.word(word)))]) != nil
+    }
+
     /// ``EditDistance`` of two words, over bytes when both are ASCII (the same, and faster).
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
         if a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -152,7 +157,9 @@ extension Searcher {
                 kept.append(term)
                 continue
             }
-            if try entriesHolding(word) > 0 {
+            // A word the index holds in another form ("resetting" where it says "reset") is
+            // spelt as meant: a "correction" would search for another word.
+            if try entriesHolding(word) > 0 || isFormOfIndexedWord(word) {
                 kept.append(term)
                 continue
             }
@@ -161,7 +168,9 @@ extension Searcher {
             let swapOnly = word.count == 4
             let allowed = word.count >= 8 ? 2 : word.count >= 4 ? 1 : 0
             var best: (term: String, distance: Int, docs: Int64)?
-            if allowed > 0, let first = word.first {
+            // So is a dictionary word that no entry holds: it is left out, as a word without a
+            // correction is, never replaced.
+            if allowed > 0, !isDictionaryWord(word), let first = word.first {
                 let lower = String(first)
                 let upper = String(UnicodeScalar(first.unicodeScalars.first!.value + 1).map(Character.init) ?? first)
                 let rows = try db.query(

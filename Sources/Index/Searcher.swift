@@ -6,6 +6,9 @@ import SkillParser
 struct Searcher {
     let db: Database
     var ranking = Ranking.current
+    /// Whether a word is in a dictionary (the sentence encoder's vocabulary, when a model is set
+    /// up): such a word is never "corrected".
+    var isDictionaryWord: (String) -> Bool = { _ in false }
 
     /// What the re-ranking reads of an entry.
     struct Candidate {
@@ -35,12 +38,18 @@ struct Searcher {
         var endLine: Int
     }
 
-    func search(_ text: String, kind: EntryKind?, skill: String?, limit: Int) throws -> SearchResults {
+    /// The results for `text`, best first.
+    /// - Parameter vectors: gives the query's vector and the index's vector table, for the vector
+    ///   stage and fusion, called only when they take part (a question); `nil` ranks by words alone.
+    func search(
+        _ text: String, kind: EntryKind?, skill: String?, limit: Int, vectors: VectorSource? = nil
+    ) throws -> SearchResults {
         var query = SearchQuery(parsing: text)
         if let kind { query.kinds.append(kind) }
         if let skill { query.skills.append(skill) }
         var results = SearchResults(query: text, results: [])
         guard !query.isEmpty, limit > 0 else { return results }
+        let asked = !query.terms.isEmpty
         results.corrections = try correctTypos(&query)
         query.terms = Self.joinAbbreviatedPhrases(query.terms)
         try expandPrefixes(&query)
@@ -62,6 +71,14 @@ struct Searcher {
         }
         let filter = filters.isEmpty ? "" : " AND " + filters.joined(separator: " AND ")
 
+        if asked, query.terms.isEmpty {
+            // No word of the query is in the index, nor near one: the vector stage alone, or
+            // nothing (never every entry, as a query of filters alone lists them).
+            guard ranking.vectorWeight > 0, let vectors = vectors?() else { return results }
+            let top = fuse([], try vectorCandidates(vectors, filter: filter, values: values), limit: limit)
+            results.results = try assemble(top, expression: "")
+            return results
+        }
         guard !query.terms.isEmpty else {
             // Filters only: entries in index order.
             let rows = try db.query(
@@ -101,19 +118,15 @@ struct Searcher {
             }
         }
         if soft { try weighByAdjacentPairs(&candidates, query.terms) }
-        let top = rerank(candidates, query: query, limit: limit)
-        let rowids = top.map(\.rowid)
-        let snippets = try snippetsFor(rowids, expression: expressions.joined(separator: " OR "))
-        let locations = try locationsFor(rowids + top.flatMap { $0.copies.map(\.rowid) })
-        results.results = try top.compactMap { c in
-            guard let location = locations[c.rowid] else { return nil }
-            var result = Self.result(c, location, snippet: snippets[c.rowid] ?? "")
-            let others =
-                c.copies.compactMap { copy in locations[copy.rowid].map { Self.other(copy.id, $0) } }
-                + (try shadowedCopies(of: location)).map { Self.other(c.id, $0) }
-            result.alsoAt = others.isEmpty ? nil : others
-            return result
+        // Keywords name the words wanted, and the lexical ranking answers them (even when no entry
+        // holds them all); a question in the asker's words, or keywords that no entry holds, is
+        // where other words for the same thing are missed (docs/search.md: The vector stage).
+        let stage = ranking.vectorWeight > 0 && (soft || candidates.isEmpty) ? vectors?() : nil
+        var top = rerank(candidates, query: query, limit: stage != nil ? max(limit, ranking.fusionDepth) : limit)
+        if let vectors = stage {
+            top = fuse(top, try vectorCandidates(vectors, filter: filter, values: values), limit: limit)
         }
+        results.results = try assemble(top, expression: expressions.joined(separator: " OR "))
         if soft { results.partial = !top.isEmpty && !top.contains { $0.coverage >= 1 } }
         return results
     }

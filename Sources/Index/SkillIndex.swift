@@ -31,6 +31,8 @@ public final class SkillIndex: @unchecked Sendable {
     var busyTimeout: Int32 = 30_000
     /// The checker built from this index (`skill check`), until the skills change.
     let checkerCache = CheckerCache()
+    /// The encoder and the vector table, once loaded (SkillIndex+Vectors).
+    let semantic = SemanticState()
     /// Test hook: called with a document's path just before a build reads it.
     var willRead: ((String) -> Void)?
     /// Test hook: called with a skill's folder just before a build parses it whole.
@@ -311,8 +313,15 @@ public final class SkillIndex: @unchecked Sendable {
     ///   - kind: only entries of this kind (as `kind:` in the query).
     ///   - skill: only entries of this skill (as `skill:` in the query).
     ///   - limit: at most this many results.
-    public func search(_ query: String, kind: EntryKind? = nil, skill: String? = nil, limit: Int = 10) throws -> SearchResults {
-        guard let readers else { return try locked { try search(query, kind: kind, skill: skill, limit: limit, in: database()) } }
+    ///   - lexical: rank by words alone, without the vector stage (which runs only when a model
+    ///     is set up and the index has vectors: ``embed(budget:progress:)``).
+    public func search(
+        _ query: String, kind: EntryKind? = nil, skill: String? = nil, limit: Int = 10, lexical: Bool = false
+    ) throws -> SearchResults {
+        let vectors: VectorSource? = lexical ? nil : { [self] in vectorQuery(query) }
+        guard let readers else {
+            return try locked { try search(query, kind: kind, skill: skill, limit: limit, vectors: vectors, in: database()) }
+        }
         while true {
             // The index's connection checks the file (building it when missing); a reader of the
             // same file then searches without the lock.
@@ -320,24 +329,32 @@ public final class SkillIndex: @unchecked Sendable {
                 _ = try database()
                 return openedInode ?? 0
             }
-            if let found = try readers.withReader(inode: inode, { try search(query, kind: kind, skill: skill, limit: limit, in: $0) }) {
+            if let found = try readers.withReader(
+                inode: inode, { try search(query, kind: kind, skill: skill, limit: limit, vectors: vectors, in: $0) })
+            {
                 return found
             }
         }
     }
 
-    private func search(_ query: String, kind: EntryKind?, skill: String?, limit: Int, in db: Database) throws -> SearchResults {
+    private func search(
+        _ query: String, kind: EntryKind?, skill: String?, limit: Int, vectors: VectorSource?, in db: Database
+    ) throws -> SearchResults {
         do {
-            return try search(query, kind: kind, skill: skill, limit: limit, reading: db)
+            return try search(query, kind: kind, skill: skill, limit: limit, vectors: vectors, reading: db)
         } catch let error as SQLiteError where error.isCorrupt {
             throw IndexError.damaged(path, error.message)
         }
     }
 
-    private func search(_ query: String, kind: EntryKind?, skill: String?, limit: Int, reading db: Database) throws -> SearchResults {
+    private func search(
+        _ query: String, kind: EntryKind?, skill: String?, limit: Int, vectors: VectorSource?, reading db: Database
+    ) throws -> SearchResults {
         // One read transaction: the search's statements see one snapshot and take the lock once.
         try db.read {
-            var found = try Searcher(db: db).search(query, kind: kind, skill: skill, limit: limit)
+            var searcher = Searcher(db: db)
+            searcher.isDictionaryWord = { [self] word in encoder()?.isVocabularyWord(word) ?? false }
+            var found = try searcher.search(query, kind: kind, skill: skill, limit: limit, vectors: vectors)
             // A plugin's skill (`PLUGIN:SKILL`) says which plugin, and its version.
             var plugins: [String: PluginSummary?] = [:]
             for i in found.results.indices where found.results[i].skill.contains(":") {

@@ -44,10 +44,12 @@ struct BinaryRunner {
         process.currentDirectoryURL = currentDirectory ?? home
         // SKILL_TRUST_SECONDS=0: every call checks every folder and document, so a test that
         // edits a skill and searches at once sees the edit (FreshnessTests set other values).
+        // SKILL_MODEL=none: searches are lexical, as the tests' expected outputs are, and no test
+        // pays for an embedding pass it does not test (SemanticSearchCommandTests name the model).
         process.environment = [
             "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "SKILL_PATH": home.appendingPathComponent("skills").path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
-            "SKILL_TRUST_SECONDS": "0",
+            "SKILL_TRUST_SECONDS": "0", "SKILL_MODEL": "none",
         ].merging(environment) { $1 }
         let out = Pipe()
         // stderr goes to a file, so that reading one pipe to its end cannot block on the other.

@@ -49,9 +49,11 @@ import Testing
         }
     }
 
+    // questions.json's floor went from 0.76 to 0.75 when typo correction stopped replacing words
+    // spelt as meant: n21 had owed its first place to "talking" searched as "taking" (0.770 → 0.757).
     @Test(
         .enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout"),
-        arguments: [("relevance", 0.90), ("questions", 0.76), ("heldout-local", 0.70)])
+        arguments: [("relevance", 0.90), ("questions", 0.75), ("heldout-local", 0.70)])
     func meanReciprocalRankAtTen(set: String, floor: Double) throws {
         let hits = try Self.firstHits(set)
         let mrr = hits.map { $0.map { 1 / Double($0) } ?? 0 }.reduce(0, +) / Double(hits.count)

@@ -57,6 +57,7 @@ struct DoctorCommand: ParsableCommand {
         out.append("indexed: " + count(health.skillCount, "skill") + ", " + count(health.entryCount, "entry", "entries"))
         out.append(
             "bundled skills: " + (health.bundledSkills ?? style.yellow("not found (install with `make install`, or set SKILL_BUNDLED)")))
+        out.append("semantic search: " + (health.semantic.model == nil ? style.yellow(health.semantic.summary) : health.semantic.summary))
         out.append(
             health.problems.isEmpty
                 ? style.green("no problem found") : health.problems.map { style.red("problem: ") + $0 }.joined(separator: "\n"))

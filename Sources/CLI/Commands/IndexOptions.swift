@@ -37,6 +37,9 @@ struct IndexOptions: ParsableArguments {
             let report = try index.refresh(waitForWriter: false, freshness: .reader(), progress: Progress.reporter())
             Progress.finish()
             Terminal.printDiagnostics(report.diagnostics)
+            if report.changed || index.lacksVectorTable {
+                embedChanges(index)
+            }
         } catch let error as IndexError where error.leavesIndexReadable && index.exists {
             // A reader never fails because a writer is busy or the index cannot be written: it
             // answers from the index as last committed, saying why when the index may stay
@@ -51,6 +54,22 @@ struct IndexOptions: ParsableArguments {
         }
         return index
     }
+
+    /// The entries a read command's refresh added, embedded when they are few
+    /// (``inlineEmbeddingBudget``); more are left to `skill build`, and the vector stage uses the
+    /// vectors there are. A failure here never fails the read: the search is lexical where
+    /// vectors are missing.
+    private func embedChanges(_ index: SkillIndex) {
+        guard let report = try? index.embed(budget: Self.inlineEmbeddingBudget, progress: Progress.embedding(logged: false)) else { return }
+        Progress.finish()
+        if report.deferred > 0, isatty(2) != 0 {
+            Terminal.printError(
+                "note: \(report.deferred) entries have no vectors yet; `skill build` embeds them (search uses the vectors there are)")
+        }
+    }
+
+    /// The most entries a read command embeds before answering (a few seconds on 2 cores).
+    static let inlineEmbeddingBudget = 512
 }
 
 /// A progress line on stderr for builds that take more than a moment (only on a terminal).
@@ -64,6 +83,27 @@ enum Progress {
             guard Date().timeIntervalSince(start) > 0.3 else { return }
             shown = true
             FileHandle.standardError.write(Data("\r\u{1B}[Kindexing skills: \(progress.skillsDone)/\(progress.skillsTotal)".utf8))
+        }
+    }
+
+    /// Progress of an embedding pass: on a terminal a line rewritten in place; elsewhere (a log, a
+    /// CI run) with `logged`, a line after the first batch, then every ten seconds and at the
+    /// end, so that a long first pass is never silent (`skill build`), else nothing (a read
+    /// command, whose stderr is its own).
+    static func embedding(logged: Bool) -> ((EmbeddingProgress) -> Void)? {
+        let terminal = isatty(2) != 0
+        guard terminal || logged else { return nil }
+        var printed: Double?
+        return { progress in
+            let rate = Double(progress.done) / max(progress.seconds, 0.001)
+            let line = String(format: "embedding entries: %d/%d, %.0f a second", progress.done, progress.total, rate)
+            if terminal {
+                shown = true
+                FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            } else if printed.map({ progress.seconds - $0 >= 10 || progress.done == progress.total }) ?? true {
+                printed = progress.seconds
+                FileHandle.standardError.write(Data("\(line)\n".utf8))
+            }
         }
     }
 

@@ -24,6 +24,7 @@ extension SearchCommand {
         command.format = defaultFormat
         command.json = false
         command.noRefresh = false
+        command.lexical = false
         guard (try? command.validate()) != nil else { return nil }
         return command
     }

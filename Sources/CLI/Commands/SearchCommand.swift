@@ -52,6 +52,9 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Search the index as it is, without checking the skills for changes first.")
     var noRefresh = false
 
+    @Flag(help: "Rank by words alone, without the vector stage (the sentence encoder's neighbours).")
+    var lexical = false
+
     var text: String { query.joined(separator: " ") }
 
     func validate() throws {
@@ -81,7 +84,7 @@ struct SearchCommand: ParsableCommand {
             roots = try index.skillRoots()
             guard !roots.isEmpty else { throw CLIError(message: index.configuration.noSkillsMessage) }
             try checkSkillFilters(known: roots.keys.sorted())
-            found = try index.search(text, kind: kind.map { EntryKind(rawValue: $0) }, skill: skill, limit: limit)
+            found = try index.search(text, kind: kind.map { EntryKind(rawValue: $0) }, skill: skill, limit: limit, lexical: lexical)
             LastSearch(index: index.configuration.indexURL).save(found.results.map(\.id))
         } catch {
             throw fail(error)

@@ -12,10 +12,16 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     private var listing: [SkillInfo]?
     /// Left when the first refresh is done; every question waits for it, `initialize` does not.
     private let ready = DispatchGroup()
+    /// Embeds the entries without vectors after each refresh, one at a time, on one core, so
+    /// that answers keep the other (searches use the vectors there are meanwhile).
+    private let embedding = DispatchQueue(label: "skill.embedding", qos: .utility)
+    private var embeddingPending = false
+    private let log: ServerLog
 
     /// A knowledge base over `index`, which it refreshes at once in the background.
     public init(index: SkillIndex, log: ServerLog = ServerLog(level: .off)) {
         self.index = index
+        self.log = log
         ready.enter()
         DispatchQueue.global().async { [ready] in
             defer { ready.leave() }
@@ -30,6 +36,29 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
                 }
             } catch {
                 log.error("cannot build the index: \(error.localizedDescription)")
+            }
+        }
+        embedMissing()
+    }
+
+    /// Queues an embedding pass unless one is already waiting.
+    private func embedMissing() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !embeddingPending else { return }
+        embeddingPending = true
+        embedding.async { [self] in
+            ready.wait()
+            lock.lock()
+            embeddingPending = false
+            lock.unlock()
+            do {
+                let report = try index.embed(workers: 1)
+                if report.embedded > 0 {
+                    log.info(String(format: "vectors: %d embedded in %.1f s", report.embedded, report.seconds))
+                }
+            } catch {
+                log.error("cannot embed the entries: \(error.localizedDescription)")
             }
         }
     }
@@ -102,6 +131,7 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         lock.lock()
         listing = nil
         lock.unlock()
+        embedMissing()
         return true
     }
 
