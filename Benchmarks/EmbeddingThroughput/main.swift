@@ -39,6 +39,14 @@ let source = paragraphs()
 let entries = (0..<entryCount).map { source[$0 % source.count] }
 _ = encoder.embed(Array(entries.prefix(20)), maxTokens: 128)  // warm the pages of the mapping
 
+let query = "my SwiftUI view keeps resetting its state when the parent redraws"
+let queryStart = (wall: Date(), cpu: cpuSeconds())
+for _ in 0..<50 { _ = encoder.embed([query], maxTokens: 64) }
+print(
+    String(
+        format: "one query (%d tokens): %.2f ms, %.2f ms of CPU", encoder.tokenIDs(query, maxTokens: 64).count,
+        Date().timeIntervalSince(queryStart.wall) * 1000 / 50, (cpuSeconds() - queryStart.cpu) * 1000 / 50))
+
 for limit in [64, 128, 256] {
     let tokens = entries.reduce(0) { $0 + encoder.tokenIDs($1, maxTokens: limit).count }
     let cpu0 = cpuSeconds()
