@@ -12,9 +12,6 @@ struct PieceTable: Sendable {
     private let continuing: [Int32]
     private let mask: Int
 
-    /// The number of pieces.
-    var count: Int { starts.count - 1 }
-
     /// A table over `vocabulary` (pieces separated by "\n"); of two equal pieces the later wins, as
     /// in the reference's map.
     init(vocabulary: [UInt8]) {

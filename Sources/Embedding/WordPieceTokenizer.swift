@@ -1,7 +1,6 @@
 /// BERT's uncased WordPiece tokenizer over a model's vocabulary: the ids Hugging Face `tokenizers`
 /// gives for all-MiniLM-L6-v2, with [CLS] first and [SEP] last.
 struct WordPieceTokenizer: Sendable {
-    static let paddingID: Int32 = 0
     static let unknownID: Int32 = 100
     static let classID: Int32 = 101
     static let separatorID: Int32 = 102
