@@ -58,6 +58,8 @@ TOKENS = [
     ("https://example.com/path?q=1&r=2#frag email@example.org", 128),
     ("naïve\u00a0non-breaking\u2003em space\u2028line separator", 128),
     ("€5 £3 ¥7 ©2024 ™ ° ± × ÷ → ⌘", 128),
+    # Unicode 8.0 punctuation and marks split or dropped; 9.0 and later ones kept in the word.
+    ("ab\u2e42cd ab\u08e3cd ab\U0001173ccd ab\u2e43cd ab\U0001e95ecd ab\u0899cd ab\u1ae3cd", 128),
     (LONG, 16),
     (LONG, 128),
     (LONG * 3, 128),

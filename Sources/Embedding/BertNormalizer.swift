@@ -3,7 +3,22 @@ import Foundation
 /// BERT's uncased text normalisation and pre-tokenisation, as Hugging Face `tokenizers` does it for
 /// all-MiniLM-L6-v2 (`BertNormalizer` with clean_text, handle_chinese_chars, lowercase and accent
 /// stripping, then `BertPreTokenizer`), in the same order.
+///
+/// The reference classifies characters (control, nonspacing mark, punctuation) with the tables of
+/// the Rust crate `unicode_categories`, which stop at Unicode 8.0: a character assigned later is
+/// unassigned there, so it is neither dropped nor split off. Swift's tables are newer; a
+/// character younger than `referenceUnicode` is treated as the reference treats it.
 enum BertNormalizer {
+    static let referenceUnicode = (major: 8, minor: 0)
+
+    /// The general category the reference sees: `.unassigned` for characters it does not know.
+    private static func category(_ scalar: Unicode.Scalar) -> Unicode.GeneralCategory {
+        guard let age = scalar.properties.age,
+            age.major < referenceUnicode.major || (age.major == referenceUnicode.major && age.minor <= referenceUnicode.minor)
+        else { return .unassigned }
+        return scalar.properties.generalCategory
+    }
+
     /// The words of `text`: normalised, split on whitespace, each punctuation character a word of its own.
     static func words(_ text: String) -> [[Unicode.Scalar]] {
         var words: [[Unicode.Scalar]] = []
@@ -42,7 +57,7 @@ enum BertNormalizer {
         }
         var result = String.UnicodeScalarView()
         for scalar in String(cleaned).decomposedStringWithCanonicalMapping.unicodeScalars
-        where scalar.properties.generalCategory != .nonspacingMark {
+        where category(scalar) != .nonspacingMark {
             if scalar.isASCII {
                 result.append(scalar.properties.isUppercase ? Unicode.Scalar(scalar.value + 32)! : scalar)
             } else {
@@ -57,11 +72,12 @@ enum BertNormalizer {
         scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar.properties.isWhitespace
     }
 
-    /// General categories Cc, Cf, Cn, Co (Rust's `is_other`), less tab, newline and carriage return.
+    /// General categories Cc, Cf and Co, less tab, newline and carriage return. Unassigned code
+    /// points stay, as in the reference (they become part of a word, usually [UNK]).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "\t" || scalar == "\n" || scalar == "\r" { return false }
-        switch scalar.properties.generalCategory {
-        case .control, .format, .unassigned, .privateUse, .surrogate: return true
+        switch category(scalar) {
+        case .control, .format, .privateUse, .surrogate: return true
         default: return false
         }
     }
@@ -72,7 +88,7 @@ enum BertNormalizer {
         case 33...47, 58...64, 91...96, 123...126: return true
         default: break
         }
-        switch scalar.properties.generalCategory {
+        switch category(scalar) {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
             .initialPunctuation, .finalPunctuation, .otherPunctuation:
             return true

@@ -39,8 +39,8 @@ struct ModelFile: Sendable {
 
     let modelName: String
     let configuration: Configuration
-    /// The vocabulary in id order.
-    let vocabulary: [String]
+    /// The vocabulary: UTF-8 pieces in id order, "\n" between.
+    let vocabulary: [UInt8]
     private let file: MappedFile
     private let tensors: [String: (offset: Int, count: Int)]
 
@@ -82,10 +82,10 @@ struct ModelFile: Sendable {
         guard v.offset >= 0, v.length >= 0, v.offset + v.length <= file.size else {
             throw unsupported("the vocabulary lies outside the file")
         }
-        // Split the bytes, not the string: "\r\n" would be one Character.
-        let words = bytes[v.offset..<(v.offset + v.length)].split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard words.count == v.count, v.count == config.vocabularySize, v.count > WordPieceTokenizer.separatorID else {
-            throw unsupported("\(words.count) vocabulary entries where the configuration says \(config.vocabularySize)")
+        let vocabulary = Array(bytes[v.offset..<(v.offset + v.length)])
+        let pieces = vocabulary.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        guard pieces == v.count, v.count == config.vocabularySize, v.count > WordPieceTokenizer.separatorID else {
+            throw unsupported("\(pieces) vocabulary entries where the configuration says \(config.vocabularySize)")
         }
         guard config.hidden > 0, config.heads > 0, config.hidden % config.heads == 0, config.layers > 0, config.maxPositions > 2 else {
             throw unsupported("an impossible configuration")
@@ -94,7 +94,7 @@ struct ModelFile: Sendable {
         self.tensors = table
         self.modelName = header.model
         self.configuration = config
-        self.vocabulary = words.map { String(decoding: $0, as: UTF8.self) }
+        self.vocabulary = vocabulary
     }
 
     /// The fp32 tensor `name` (one the encoder reads; see `expectedShapes`), in row-major order.

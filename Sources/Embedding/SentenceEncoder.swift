@@ -48,8 +48,10 @@ public final class SentenceEncoder: Sendable {
         let sequences = texts.map { tokenizer.tokenIDs($0, maxTokens: limit) }
         guard !sequences.isEmpty else { return [] }
         let longest = sequences.map(\.count).max() ?? 2
+        let total = sequences.reduce(0) { $0 + $1.count }
+        // A query's few tokens get scratch for those alone, not for a whole batch.
         let scratch = BertEncoder.Scratch(
-            tokens: max(Self.batchTokens, longest), sequence: longest, configuration: encoder.configuration)
+            tokens: max(min(Self.batchTokens, total), longest), sequence: longest, configuration: encoder.configuration)
         var vectors: [[Float]] = []
         vectors.reserveCapacity(sequences.count)
         var batch: [[Int32]] = []
