@@ -311,6 +311,7 @@ struct IndexBuilder {
         }
         if wasEmpty { try fillFullText() }
         try commitVocabulary()
+        try updateManifests()
         try Freshness.recordBuild(db, startedAt: started)
         report.documentsParsed = parsedDocuments
         report.skillCount = Int(try db.scalar("SELECT count(*) FROM skills WHERE name IS NOT NULL") ?? 0)
