@@ -70,7 +70,15 @@ import Testing
     @Test func declaredInBothEras() {
         let h = Harness()
         let expected: JSONValue = ["io.modelcontextprotocol/skills": ["directoryRead": true]]
-        #expect(h.initialize()?["capabilities"]?["extensions"] == expected)
+        let declared = h.request(
+            "initialize",
+            [
+                "protocolVersion": "2025-11-25", "capabilities": ["extensions": ["io.modelcontextprotocol/skills": [:]]],
+                "clientInfo": ["name": "t", "version": "1"],
+            ])
+        #expect(declared["result"]?["capabilities"]?["extensions"] == expected)
+        // Not declared by the client: not in its session's capabilities.
+        #expect(Harness().initialize()?["capabilities"]?["extensions"] == nil)
         #expect(h.modern("server/discover")["result"]?["capabilities"]?["extensions"] == expected)
     }
 

@@ -135,7 +135,7 @@ public final class MCPServer: @unchecked Sendable {
 
     /// Capabilities for exactly what is implemented: `listChanged` (sent to a session, and under
     /// 2026-07-28 on `subscriptions/listen` streams) and the Skills extension with
-    /// `resources/directory/read`.
+    /// `resources/directory/read` (`initialize` leaves it out unless the client declares it).
     func capabilities(for version: ProtocolVersion) -> ServerCapabilities {
         ServerCapabilities(
             tools: ListChangedCapability(), resources: ListChangedCapability(listChanged: true),
@@ -180,8 +180,11 @@ public final class MCPServer: @unchecked Sendable {
             negotiated = version
             lock.unlock()
             log.info("initialize: client \(request.clientInfo?.name ?? "?") asked \(request.protocolVersion), answering \(version)")
+            // A session of an older revision has the Skills extension when its client declares it.
+            var capabilities = capabilities(for: version)
+            if request.capabilities?["extensions"]?[SkillsCapability.identifier]?.objectValue == nil { capabilities.extensions = nil }
             return .init(
-                protocolVersion: version.rawValue, capabilities: capabilities(for: version), serverInfo: configuration.serverInfo,
+                protocolVersion: version.rawValue, capabilities: capabilities, serverInfo: configuration.serverInfo,
                 instructions: configuration.instructions)
         }
         registry.register(DiscoverRequest.self) { [unowned self] _, context in
