@@ -145,7 +145,7 @@ public final class MCPServer: @unchecked Sendable {
     /// Tells the open `subscriptions/listen` streams that the skills changed (call after a
     /// freshness check that changed the knowledge).
     public func skillsChanged() {
-        let catalog = SkillCatalog(knowledge.manifests())
+        let catalog = catalog()
         streams.publish(listsChanged: true) { catalog.digest(of: $0) }
     }
 
@@ -156,11 +156,24 @@ public final class MCPServer: @unchecked Sendable {
     /// refuses new ones: call at shutdown.
     public func closeSubscriptions() { streams.closeAll() }
 
-    /// The skills the extension serves now.
+    /// The skills the extension serves now: built again only when the knowledge base hands out
+    /// other manifests (it keeps one array until the skills change).
     func catalog() -> SkillCatalog {
-        let catalog = SkillCatalog(knowledge.manifests())
+        let manifests = knowledge.manifests()
+        lock.lock()
+        defer { lock.unlock() }
+        // The cache holds the array it was built from, so no other array can have its storage.
+        if let cached = catalogCache, Self.sameStorage(cached.source, manifests) { return cached.catalog }
+        let catalog = SkillCatalog(manifests)
         for (manifest, why) in catalog.leftOut { log.debug("skills/list leaves out \(manifest.name): \(why)") }
+        catalogCache = (manifests, catalog)
         return catalog
+    }
+
+    private var catalogCache: (source: [SkillManifest], catalog: SkillCatalog)?
+
+    private static func sameStorage(_ a: [SkillManifest], _ b: [SkillManifest]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
     /// The notifications to send after the skills changed: resources and prompts, to a session.
@@ -309,7 +322,7 @@ public final class MCPServer: @unchecked Sendable {
         guard let (uri, offset) = ResourcePart.split(requested) else { throw notFound }
         let name: String
         let filePath: String
-        if let (item, path) = SkillCatalog(knowledge.manifests()).file(at: uri) {
+        if let (item, path) = catalog().file(at: uri) {
             // A Skills-extension URI: `skill://<skill-path>/<file>`.
             name = item.manifest.name
             filePath = path
