@@ -203,6 +203,11 @@ import Testing
         #expect(
             h.modern("resources/read", ["uri": "skill://acme/refunds/SKILL.md"])["result"]?["contents"]?.arrayValue?.first?["text"]
                 == .string(skillFile("refunds")))
+        // resources/list uses the same URIs.
+        let listed = h.modern("resources/list")["result"]?["resources"]?.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
+        #expect(listed.contains("skill://acme/refunds/SKILL.md"))
+        #expect(listed.contains("skill://team/renamed/SKILL.md"))
+        #expect(listed.contains("skill://outer/inner/SKILL.md"))
         // 513 files: left out, and skills/get says why.
         let big = h.modern("skills/get", ["uri": "skill://big/SKILL.md"])
         #expect(big.errorCode == -32602)

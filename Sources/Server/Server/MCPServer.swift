@@ -256,7 +256,9 @@ public final class MCPServer: @unchecked Sendable {
             try tools.call(request, context: context)
         }
         registry.register(ListResourcesRequest.self) { [unowned self] request, _ in
-            let all = knowledge.skills().flatMap { skill in skill.documents.map { resource(skill, $0) } }
+            // The Skills extension's URIs where the skill is served as one (`skill://PLUGIN/NAME/…`).
+            let paths = Dictionary(catalog().items.map { ($0.manifest.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+            let all = knowledge.skills().flatMap { skill in skill.documents.map { resource(skill, $0, at: paths[skill.name]) } }
             let (page, next) = try Cursor.page(all, cursor: request.cursor, size: configuration.pageSize)
             return .init(resources: page, nextCursor: next)
         }
@@ -306,9 +308,11 @@ public final class MCPServer: @unchecked Sendable {
         }
     }
 
-    func resource(_ skill: SkillInfo, _ document: String) -> Resource {
+    /// The resource of a document; `skillPath`: the skill's path in the Skills extension, if served.
+    func resource(_ skill: SkillInfo, _ document: String, at skillPath: String? = nil) -> Resource {
         let isSkillFile = document == skill.skillFile
-        let uri = ResourceURI.make(skill: skill.name, path: isSkillFile ? "SKILL.md" : document)
+        let file = isSkillFile ? "SKILL.md" : document
+        let uri = skillPath.map { SkillCatalog.uri($0 + "/" + file) } ?? ResourceURI.make(skill: skill.name, path: file)
         return Resource(
             uri: uri, name: "\(skill.name)/\(isSkillFile ? "SKILL.md" : document)",
             title: isSkillFile ? skill.name : nil,
