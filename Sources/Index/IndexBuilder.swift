@@ -325,6 +325,7 @@ struct IndexBuilder {
         }
         if wasEmpty { try fillFullText() }
         try commitVocabulary()
+        try updateManifests()
         try Freshness.recordBuild(db, startedAt: started)
         report.documentsParsed = parsedDocuments
         if verify { report.verified = scan.skills.reduce(0) { $0 + $1.documents.count } }

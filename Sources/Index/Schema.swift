@@ -1,7 +1,7 @@
 /// The index's tables. Raise ``version`` whenever they change: an index of another version is
 /// rebuilt from scratch.
 enum Schema {
-    static let version = 15
+    static let version = 16
 
     /// The tokenizer of the ranked full-text table: Porter stems over Unicode words.
     static let tokenizer = "porter unicode61 remove_diacritics 2"
@@ -95,6 +95,9 @@ enum Schema {
         CREATE INDEX signatures_entry ON signatures(entry);
         -- The items of a checklist that `skill check` matches (one with keywords): JSON, read at load.
         CREATE TABLE checklists(entry INTEGER PRIMARY KEY, items TEXT NOT NULL);
+        -- Every file of every indexed skill with its SHA-256 and size, and its frontmatter as JSON: one
+        -- `SkillManifest` (JSON) per skill folder, for the MCP Skills extension (SkillManifests.swift).
+        CREATE TABLE manifests(folder TEXT PRIMARY KEY, manifest TEXT NOT NULL);
         CREATE TRIGGER entries_delete_details AFTER DELETE ON entries BEGIN
             DELETE FROM signatures WHERE entry = old.rowid;
             DELETE FROM checklists WHERE entry = old.rowid;

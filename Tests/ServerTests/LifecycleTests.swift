@@ -30,7 +30,13 @@ import Testing
         let h = Harness()
         let result = h.modern("server/discover")["result"]
         #expect(result?["supportedVersions"] == ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"])
-        #expect(result?["capabilities"] == ["tools": [:], "resources": [:], "prompts": [:]])
+        // listChanged: delivered on subscriptions/listen streams.
+        #expect(
+            result?["capabilities"]
+                == [
+                    "tools": [:], "resources": ["listChanged": true], "prompts": ["listChanged": true],
+                    "extensions": ["io.modelcontextprotocol/skills": ["directoryRead": true]],
+                ])
         #expect(result?["resultType"] == "complete")
         #expect(result?["ttlMs"] == 0)
         #expect(result?["cacheScope"] == "private")

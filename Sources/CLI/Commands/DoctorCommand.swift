@@ -22,19 +22,24 @@ struct DoctorCommand: ParsableCommand {
         var schemaVersion = JSONOutput.schemaVersion
         var pruned: [String]?
         var health: IndexHealth
+        /// Skills over the MCP Skills extension's limits (512 files, 16 MiB), which `skill serve`
+        /// leaves out of `skills/list`: why, per skill. Absent when there is none.
+        var notServedAsSkills: [String]?
     }
 
     func run() throws {
         let index = try options.open()
         let pruned = prune ? IndexCache.prune(folder: IndexConfiguration.cacheFolder(), keeping: index.configuration.indexURL) : nil
         let health = index.health(bundledSkills: IndexConfiguration.bundledSkills())
+        let overLimits = ((try? index.manifests()) ?? []).compactMap(\.limitProblem)
         if json {
-            try JSONOutput.write(Output(pruned: pruned, health: health))
+            try JSONOutput.write(Output(pruned: pruned, health: health, notServedAsSkills: overLimits.isEmpty ? nil : overLimits))
         } else {
             if let pruned {
                 print(pruned.isEmpty ? "pruned: nothing to remove" : pruned.map { "pruned: \($0)" }.joined(separator: "\n"))
             }
             print(Self.render(health, style: .stdout))
+            for problem in overLimits { print(Style.stdout.yellow("not served over MCP: ") + problem) }
         }
         if !health.problems.isEmpty { throw ExitCode.failure }
     }

@@ -10,6 +10,8 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     private let lock = NSLock()
     /// The skills as the server lists them, kept until the index changes (each tool call asks).
     private var listing: [SkillInfo]?
+    /// The skills' manifests, kept until the index changes.
+    private var manifestListing: [SkillManifest]?
     /// Left when the first refresh is done; every question waits for it, `initialize` does not.
     private let ready = DispatchGroup()
     /// Embeds the entries without vectors after each refresh, one at a time, on one core, so
@@ -88,6 +90,16 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         return fresh
     }
 
+    public func manifests() -> [SkillManifest] {
+        ready.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        if let manifestListing { return manifestListing }
+        let fresh = (try? index.manifests()) ?? []
+        manifestListing = fresh
+        return fresh
+    }
+
     public func noSkillsMessage() -> String {
         index.configuration.noSkillsMessage
     }
@@ -112,7 +124,9 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     /// The real path of a file of a skill: one of its listed files, inside its folder once
     /// symbolic links are resolved.
     private func resolved(skill name: String, path: String) -> String? {
-        guard let info = skill(named: name), info.documents.contains(path) || info.resources.contains(path),
+        guard let info = skill(named: name),
+            info.documents.contains(path) || info.resources.contains(path)
+                || manifests().contains(where: { $0.name == name && $0.files.contains { $0.path == path } }),
             let folder = try? index.skillFolder(named: name)
         else { return nil }
         let real = folder.resolvingSymlinksInPath().standardizedFileURL.path
@@ -127,9 +141,20 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
 
     public func refresh() -> Bool {
         ready.wait()
-        guard (try? index.isStale()) == true, let report = try? index.refresh(), report.changed else { return false }
+        let generation = try? index.manifestGeneration()
+        var changed = false
+        if (try? index.isStale()) == true {
+            changed = (try? index.refresh())?.changed == true
+        } else {
+            // A file edited in place that is not a markdown document (a script, an asset): the
+            // freshness check does not see it, the manifests must.
+            _ = try? index.refreshManifests()
+        }
+        changed = changed || (try? index.manifestGeneration()) != generation
+        guard changed else { return false }
         lock.lock()
         listing = nil
+        manifestListing = nil
         lock.unlock()
         embedMissing()
         return true

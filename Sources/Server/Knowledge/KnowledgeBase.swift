@@ -53,6 +53,11 @@ public protocol KnowledgeBase: Sendable {
     /// server to watch; `nil` when there is none to watch (the server then polls ``refresh()``).
     func watchedFolders() -> [String]?
 
+    /// Every skill's files with their digests and sizes, and its frontmatter as JSON, sorted by
+    /// name: what the MCP Skills extension serves. Recorded when the knowledge is built, so
+    /// this reads no file.
+    func manifests() -> [SkillManifest]
+
     /// What to tell a client when no skill is known: where the skills were looked for and how
     /// to point the server at them.
     func noSkillsMessage() -> String
@@ -64,6 +69,9 @@ extension KnowledgeBase {
 
     /// No folders: knowledge bases that do not read skills from disk are polled.
     public func watchedFolders() -> [String]? { nil }
+
+    /// No manifests: knowledge bases without recorded files serve no skill through the extension.
+    public func manifests() -> [SkillManifest] { [] }
 }
 
 extension KnowledgeBase {

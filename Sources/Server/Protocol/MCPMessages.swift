@@ -31,11 +31,17 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var tools: ListChangedCapability?
     public var resources: ListChangedCapability?
     public var prompts: ListChangedCapability?
+    /// The protocol extensions implemented (the Skills extension).
+    public var extensions: ServerExtensions?
 
-    public init(tools: ListChangedCapability? = nil, resources: ListChangedCapability? = nil, prompts: ListChangedCapability? = nil) {
+    public init(
+        tools: ListChangedCapability? = nil, resources: ListChangedCapability? = nil, prompts: ListChangedCapability? = nil,
+        extensions: ServerExtensions? = nil
+    ) {
         self.tools = tools
         self.resources = resources
         self.prompts = prompts
+        self.extensions = extensions
     }
 }
 

@@ -28,6 +28,8 @@ public final class MCPServer: @unchecked Sendable {
     private var negotiated: ProtocolVersion?
     private var registry = MethodRegistry()
     let tools: SkillTools
+    /// The open `subscriptions/listen` streams.
+    let streams = ListenStreams()
 
     /// A server answering from `knowledge`; `log` writes to stderr.
     public init(knowledge: any KnowledgeBase, configuration: Configuration = Configuration(), log: ServerLog = ServerLog(level: .off)) {
@@ -55,12 +57,15 @@ public final class MCPServer: @unchecked Sendable {
     ]
 
     /// Answers one request: its result or its error, as the whole response message.
+    /// - Parameter streaming: the transport delivers `notify`'s messages at once, while the request
+    ///   is open (needed by `subscriptions/listen`, which holds the calling thread until it ends).
     public func respond(
         id: RequestID, method: String, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool = { false },
-        notify: @escaping @Sendable (JSONValue) -> Void = { _ in }
+        notify: @escaping @Sendable (JSONValue) -> Void = { _ in }, streaming: Bool = false
     ) -> JSONValue {
         do {
-            let result = try handle(id: id, method: method, params: params, isCancelled: isCancelled, notify: notify)
+            let result = try handle(
+                id: id, method: method, params: params, isCancelled: isCancelled, notify: notify, streaming: streaming)
             return OutgoingMessage.result(id: id, result)
         } catch let error as ResponseError {
             log.debug("\(method) \(id): error \(error.code.rawValue) \(error.message)")
@@ -78,7 +83,7 @@ public final class MCPServer: @unchecked Sendable {
 
     private func handle(
         id: RequestID, method: String, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool,
-        notify: @escaping @Sendable (JSONValue) -> Void
+        notify: @escaping @Sendable (JSONValue) -> Void, streaming: Bool
     ) throws -> JSONValue {
         let meta = params?["_meta"]
         let version: ProtocolVersion
@@ -105,13 +110,14 @@ public final class MCPServer: @unchecked Sendable {
         // Methods that exist in only one era.
         switch method {
         case InitializeRequest.method where version.isModern, PingRequest.method where !version.hasPing,
-            DiscoverRequest.method where !version.isModern:
+            DiscoverRequest.method where !version.isModern, SubscriptionsListenRequest.method where !version.isModern:
             throw ResponseError.methodNotFound(method)
         default: break
         }
         guard let handler = registry.handler(for: method) else { throw ResponseError.methodNotFound(method) }
-        let context = RequestContext(
+        var context = RequestContext(
             id: id, version: version, progressToken: meta?[MetaKey.progressToken], isCancelled: isCancelled, notify: notify)
+        context.canStream = streaming
         var result = try handler(params, context)
         if version.isModern, case .object(var o) = result {
             o["resultType"] = "complete"
@@ -119,19 +125,55 @@ public final class MCPServer: @unchecked Sendable {
                 o["ttlMs"] = 0
                 o["cacheScope"] = "private"
             }
-            o["_meta"] = [MetaKey.serverInfo: try JSONValue(encoding: configuration.serverInfo)]
+            var resultMeta = o["_meta"]?.objectValue ?? [:]
+            resultMeta[MetaKey.serverInfo] = try JSONValue(encoding: configuration.serverInfo)
+            o["_meta"] = .object(resultMeta)
             result = .object(o)
         }
         return result
     }
 
-    /// Capabilities for exactly what is implemented. `listChanged` notifications exist only in a
-    /// session (2026-07-28 sends them on `subscriptions/listen`, which this server lacks).
+    /// Capabilities for exactly what is implemented: `listChanged` (sent to a session, and under
+    /// 2026-07-28 on `subscriptions/listen` streams) and the Skills extension with
+    /// `resources/directory/read` (`initialize` leaves it out unless the client declares it).
     func capabilities(for version: ProtocolVersion) -> ServerCapabilities {
-        let changes: Bool? = version.isModern ? nil : true
-        return ServerCapabilities(
-            tools: ListChangedCapability(), resources: ListChangedCapability(listChanged: changes),
-            prompts: ListChangedCapability(listChanged: changes))
+        ServerCapabilities(
+            tools: ListChangedCapability(), resources: ListChangedCapability(listChanged: true),
+            prompts: ListChangedCapability(listChanged: true), extensions: ServerExtensions(skills: SkillsCapability(directoryRead: true)))
+    }
+
+    /// Tells the open `subscriptions/listen` streams that the skills changed (call after a
+    /// freshness check that changed the knowledge).
+    public func skillsChanged() {
+        let catalog = catalog()
+        streams.publish(listsChanged: true) { catalog.digest(of: $0) }
+    }
+
+    /// Ends the `subscriptions/listen` stream of request `id` (the client cancelled it).
+    public func cancelSubscription(_ id: RequestID) { streams.cancel(id) }
+
+    /// Ends every `subscriptions/listen` stream gracefully (each gets its empty result) and
+    /// refuses new ones: call at shutdown.
+    public func closeSubscriptions() { streams.closeAll() }
+
+    /// The skills the extension serves now: built again only when the knowledge base hands out
+    /// other manifests (it keeps one array until the skills change).
+    func catalog() -> SkillCatalog {
+        let manifests = knowledge.manifests()
+        lock.lock()
+        defer { lock.unlock() }
+        // The cache holds the array it was built from, so no other array can have its storage.
+        if let cached = catalogCache, Self.sameStorage(cached.source, manifests) { return cached.catalog }
+        let catalog = SkillCatalog(manifests)
+        for (manifest, why) in catalog.leftOut { log.debug("skills/list leaves out \(manifest.name): \(why)") }
+        catalogCache = (manifests, catalog)
+        return catalog
+    }
+
+    private var catalogCache: (source: [SkillManifest], catalog: SkillCatalog)?
+
+    private static func sameStorage(_ a: [SkillManifest], _ b: [SkillManifest]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
     /// The notifications to send after the skills changed: resources and prompts, to a session.
@@ -151,8 +193,11 @@ public final class MCPServer: @unchecked Sendable {
             negotiated = version
             lock.unlock()
             log.info("initialize: client \(request.clientInfo?.name ?? "?") asked \(request.protocolVersion), answering \(version)")
+            // A session of an older revision has the Skills extension when its client declares it.
+            var capabilities = capabilities(for: version)
+            if request.capabilities?["extensions"]?[SkillsCapability.identifier]?.objectValue == nil { capabilities.extensions = nil }
             return .init(
-                protocolVersion: version.rawValue, capabilities: capabilities(for: version), serverInfo: configuration.serverInfo,
+                protocolVersion: version.rawValue, capabilities: capabilities, serverInfo: configuration.serverInfo,
                 instructions: configuration.instructions)
         }
         registry.register(DiscoverRequest.self) { [unowned self] _, context in
@@ -161,6 +206,46 @@ public final class MCPServer: @unchecked Sendable {
                 serverInfo: configuration.serverInfo, instructions: configuration.instructions)
         }
         registry.register(PingRequest.self) { _, _ in EmptyResult() }
+        registry.register(ListSkillsRequest.self) { [unowned self] request, _ in
+            let catalog = catalog()
+            let (page, next) = try Cursor.page(catalog.items, cursor: request.cursor, size: configuration.pageSize)
+            return .init(skills: page.map(catalog.entry), nextCursor: next)
+        }
+        registry.register(GetSkillRequest.self) { [unowned self] request, _ in
+            let catalog = catalog()
+            guard let item = catalog.skill(at: request.uri) else {
+                let shown = Echo.bounded(request.uri)
+                if let left = catalog.leftOut.first(where: {
+                    SkillCatalog.path(of: request.uri).map { "/" + $0 }?.hasSuffix("/" + $0.manifest.name + "/SKILL.md") == true
+                }) {
+                    throw ResponseError(.invalidParams, "No skill is served at \(shown): \(left.why)", data: ["uri": .string(shown)])
+                }
+                throw ResponseError(.invalidParams, "No skill is served at \(shown)", data: ["uri": .string(shown)])
+            }
+            return .init(skill: catalog.entry(item))
+        }
+        registry.register(ReadResourceDirectoryRequest.self) { [unowned self] request, _ in
+            let catalog = catalog()
+            guard let children = catalog.children(of: request.uri) else {
+                let shown = Echo.bounded(request.uri)
+                let why = catalog.file(at: request.uri) != nil ? "is not a directory resource" : "is not a directory this server serves"
+                throw ResponseError(.invalidParams, "\(shown) \(why)", data: ["uri": .string(shown)])
+            }
+            let (page, next) = try Cursor.page(children, cursor: request.cursor, size: configuration.pageSize)
+            return .init(resources: page, nextCursor: next)
+        }
+        registry.register(SubscriptionsListenRequest.self) { [unowned self] request, context in
+            guard context.canStream else {
+                throw ResponseError(
+                    .internalError, "subscriptions/listen is served over stdio; this transport cannot stream its notifications yet")
+            }
+            let catalog = catalog()
+            let graceful = try streams.serve(
+                id: context.id, requested: request.notifications, digest: { catalog.digest(of: $0) }, notify: context.notify,
+                isCancelled: context.isCancelled)
+            log.debug("subscriptions/listen \(context.id) ended \(graceful ? "by the server" : "by the client")")
+            return .init(subscriptionId: context.id)
+        }
         registry.register(ListToolsRequest.self) { [unowned self] request, context in
             if let cursor = request.cursor, !cursor.isEmpty {
                 throw ResponseError.invalidParams("Invalid cursor: tools/list has a single page")
@@ -171,7 +256,9 @@ public final class MCPServer: @unchecked Sendable {
             try tools.call(request, context: context)
         }
         registry.register(ListResourcesRequest.self) { [unowned self] request, _ in
-            let all = knowledge.skills().flatMap { skill in skill.documents.map { resource(skill, $0) } }
+            // The Skills extension's URIs where the skill is served as one (`skill://PLUGIN/NAME/…`).
+            let paths = Dictionary(catalog().items.map { ($0.manifest.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+            let all = knowledge.skills().flatMap { skill in skill.documents.map { resource(skill, $0, at: paths[skill.name]) } }
             let (page, next) = try Cursor.page(all, cursor: request.cursor, size: configuration.pageSize)
             return .init(resources: page, nextCursor: next)
         }
@@ -221,9 +308,11 @@ public final class MCPServer: @unchecked Sendable {
         }
     }
 
-    func resource(_ skill: SkillInfo, _ document: String) -> Resource {
+    /// The resource of a document; `skillPath`: the skill's path in the Skills extension, if served.
+    func resource(_ skill: SkillInfo, _ document: String, at skillPath: String? = nil) -> Resource {
         let isSkillFile = document == skill.skillFile
-        let uri = ResourceURI.make(skill: skill.name, path: isSkillFile ? "SKILL.md" : document)
+        let file = isSkillFile ? "SKILL.md" : document
+        let uri = skillPath.map { SkillCatalog.uri($0 + "/" + file) } ?? ResourceURI.make(skill: skill.name, path: file)
         return Resource(
             uri: uri, name: "\(skill.name)/\(isSkillFile ? "SKILL.md" : document)",
             title: isSkillFile ? skill.name : nil,
@@ -234,10 +323,18 @@ public final class MCPServer: @unchecked Sendable {
     func read(uri requested: String, version: ProtocolVersion) throws -> ReadResourceRequest.Response {
         let notFound = ResponseError(
             version.unknownResourceCode, "Resource not found: \(Echo.bounded(requested))", data: ["uri": .string(Echo.bounded(requested))])
-        guard let (uri, offset) = ResourcePart.split(requested), let (name, path) = ResourceURI.parse(uri),
-            let skill = knowledge.skill(named: name)
-        else { throw notFound }
-        let filePath = path == "SKILL.md" ? skill.skillFile : path
+        guard let (uri, offset) = ResourcePart.split(requested) else { throw notFound }
+        let name: String
+        let filePath: String
+        if let (item, path) = catalog().file(at: uri) {
+            // A Skills-extension URI: `skill://<skill-path>/<file>`.
+            name = item.manifest.name
+            filePath = path
+        } else {
+            guard let (skillName, path) = ResourceURI.parse(uri), let skill = knowledge.skill(named: skillName) else { throw notFound }
+            name = skillName
+            filePath = path == "SKILL.md" ? skill.skillFile : path
+        }
         // A few bytes past the budget tell whether its end falls inside a UTF-8 character.
         guard let (window, size) = knowledge.file(skill: name, path: filePath, offset: offset, count: configuration.resourceBudget + 4)
         else {

@@ -12,6 +12,10 @@ public struct RequestContext: Sendable {
     public var isCancelled: @Sendable () -> Bool
     /// Sends a notification to the client ahead of the reply.
     public var notify: @Sendable (JSONValue) -> Void
+    /// Whether the transport delivers `notify`'s messages while the request is still open (stdio
+    /// does; a transport that sends them only with the reply does not): what a
+    /// `subscriptions/listen` stream needs.
+    public var canStream = false
 
     /// Sends `notifications/progress` when the request carried a progress token.
     public func progress(_ done: Double, of total: Double, _ message: String) {

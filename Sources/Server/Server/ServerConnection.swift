@@ -10,6 +10,8 @@ public final class ServerConnection: @unchecked Sendable {
     private let window = DispatchSemaphore(value: 64)
     private let inFlight = InFlightRequests()
     private var monitor: ChangeMonitor?
+    /// The `subscriptions/listen` requests being held open, each on a thread of its own.
+    private let streams = DispatchGroup()
 
     /// Answers `server`'s messages into `sink`.
     public init(server: MCPServer, sink: any MessageSink) {
@@ -34,7 +36,21 @@ public final class ServerConnection: @unchecked Sendable {
         }
         switch message {
         case .notification(CancelledNotification.method, let params):
-            if let id = inFlight.cancel(params) { server.log.debug("cancelled \(id)") }
+            if let id = inFlight.cancel(params) {
+                server.log.debug("cancelled \(id)")
+                server.cancelSubscription(id)
+            }
+            return
+        case .request(let id, SubscriptionsListenRequest.method, let params):
+            // Held open until it ends, so not on the queue that answers requests in order.
+            inFlight.begin(id)
+            let sink = self.sink
+            DispatchQueue.global().async(group: streams) { [server, inFlight] in
+                let reply = server.respond(
+                    id: id, method: SubscriptionsListenRequest.method, params: params,
+                    isCancelled: { inFlight.isCancelled(id) }, notify: { sink.send($0) }, streaming: true)
+                if !inFlight.complete(id) { sink.send(reply) }
+            }
             return
         case .request(let id, let method, _) where method != InitializeRequest.method && method != DiscoverRequest.method:
             // initialize and server/discover may not be cancelled (the specification forbids it).
@@ -51,9 +67,18 @@ public final class ServerConnection: @unchecked Sendable {
         }
     }
 
-    /// Waits until every message received so far is answered and written.
+    /// Waits until every message received so far is answered and written (open
+    /// `subscriptions/listen` streams stay open: ``close()`` ends them).
     public func finish() {
         queue.sync {}
+    }
+
+    /// Ends every `subscriptions/listen` stream gracefully (each gets its empty result) and
+    /// waits until their results are written: at end of input, before exiting.
+    public func close() {
+        finish()
+        server.closeSubscriptions()
+        streams.wait()
     }
 
     /// Watches the skills' folders (or, when that is impossible or `watch` is false, checks every
@@ -61,6 +86,7 @@ public final class ServerConnection: @unchecked Sendable {
     public func startFreshnessChecks(every interval: Double, watch: Bool = true) {
         let monitor = ChangeMonitor(knowledge: server.knowledge, pollInterval: interval, watch: watch, log: server.log) { [server, sink] in
             for note in server.listChangedNotifications() { sink.send(note) }
+            server.skillsChanged()
         }
         monitor.start()
         self.monitor = monitor
@@ -70,6 +96,7 @@ public final class ServerConnection: @unchecked Sendable {
     public func checkFreshness() {
         guard server.knowledge.refresh() else { return }
         for note in server.listChangedNotifications() { sink.send(note) }
+        server.skillsChanged()
     }
 
     private func process(_ message: IncomingMessage) {

@@ -131,7 +131,7 @@ public enum StdioServer {
             for line in lines { connection.receive(line) }
         }
         for line in framer.finish() { connection.receive(line) }
-        connection.finish()
+        connection.close()
         server.log.info("end of input: every reply written, exiting")
         return 0
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for the digest `skill pack` prints. Foundation on Linux has no CryptoKit,
-/// and one small function does not justify a dependency.
+/// SHA-256 (FIPS 180-4): the digest `skill pack` prints and the index records for every skill file
+/// (the MCP Skills extension's manifests). Foundation on Linux has no CryptoKit, and one small
+/// function does not justify a dependency.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
