@@ -22,6 +22,7 @@ let package = Package(
         // Only the HTTP transport uses it; its traits off (no swift-configuration).
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
@@ -78,6 +79,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -61,12 +61,15 @@ struct SkillHTTPCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Sessions open at once per client address.", visibility: .hidden))
     var maxSessionsPerClient: Int = 100
 
+    @Option(help: ArgumentHelp("Connections open at once per client address.", visibility: .hidden))
+    var maxConnectionsPerClient: Int = 1024
+
     func validate() throws {
         guard let address = ListenAddress(http) else {
             throw ValidationError("--http must be HOST:PORT (for example 127.0.0.1:8080 or [::1]:8080), not \(http)")
         }
         guard pageSize > 0 else { throw ValidationError("--page-size must be positive") }
-        guard requestTimeout > 0, shutdownGrace >= 0, maxSessions > 0, maxSessionsPerClient > 0 else {
+        guard requestTimeout > 0, shutdownGrace >= 0, maxSessions > 0, maxSessionsPerClient > 0, maxConnectionsPerClient > 0 else {
             throw ValidationError("the timeouts and session caps must be positive")
         }
         guard ServerLog.Level(name: logLevel) != nil else {
@@ -92,6 +95,7 @@ struct SkillHTTPCommand: AsyncParsableCommand {
         options.shutdownGrace = shutdownGrace
         options.maxSessions = maxSessions
         options.maxSessionsPerClient = maxSessionsPerClient
+        options.maxConnectionsPerClient = maxConnectionsPerClient
         if let tokenFile { options.token = try readToken(tokenFile) }
         if !HTTPAccessPolicy.isLoopback(address.host), options.token == nil {
             log.warning("--insecure-no-auth: serving anyone who can reach \(http), without a token")

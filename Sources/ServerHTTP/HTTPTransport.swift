@@ -34,6 +34,8 @@ public enum HTTPTransport {
         /// Session caps (``MCPHTTPEndpoint``).
         public var maxSessions = 1000
         public var maxSessionsPerClient = 100
+        /// Connections open at once from one client address; more are closed at once.
+        public var maxConnectionsPerClient = 1024
 
         /// The defaults: loopback, a free port, no token.
         public init() {}
@@ -61,10 +63,13 @@ public enum HTTPTransport {
         let started = StartedFlag()
         let shown = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
         let timeout = TimeAmount.milliseconds(Int64(options.requestTimeout * 1000))
+        let connections = ConnectionsPerClient(limit: options.maxConnectionsPerClient)
+        raiseDescriptorLimit()
         let app = Application(
             responder: responder,
             server: .http1(
                 configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [connections.handler(), BodyCoalescer()],
                     idleTimeout: timeout,
                     httpDecoderConfiguration: .init(
                         maxHeaderFieldSize: maxHeadBytes, maxHeaderListSize: maxHeadBytes, maxHeaderFieldCount: maxHeaderFields))),
@@ -107,6 +112,15 @@ public enum HTTPTransport {
         }
         log.info("stopped")
         return 0
+    }
+
+    /// Lets the process open as many descriptors as the system allows it (the soft limit is
+    /// often 1,024 while the hard one is far higher): each connection holds one.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// The system's words for a bind failure (`Address already in use`).

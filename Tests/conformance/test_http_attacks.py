@@ -175,3 +175,18 @@ def test_a_token_file_others_can_read_is_refused(binary, server_args, hermetic_e
                          env=hermetic_env, capture_output=True, text=True, timeout=30)
     assert run.returncode == 64
     assert f"--token-file {token} is readable by other users (mode 644): run chmod 600 {token}" in run.stderr
+
+
+def test_connections_per_client_are_capped(server):
+    served = server("--max-connections-per-client", "4")
+    held = [served.raw() for _ in range(4)]
+    extra = served.raw()
+    # Over the cap: closed before a byte is read.
+    assert read_until_closed(extra) == b""
+    extra.close()
+    # The four admitted still work.
+    held[0].sendall(b"DELETE /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    assert read_until_closed(held[0]).startswith(b"HTTP/1.1 400 ")
+    for s in held:
+        s.close()
+    assert served.stop() == 0
