@@ -69,7 +69,9 @@ public enum HTTPTransport {
             responder: responder,
             server: .http1(
                 configuration: HTTP1Channel.Configuration(
-                    additionalChannelHandlers: [connections.handler(), BodyCoalescer()],
+                    additionalChannelHandlers: [
+                        connections.handler(), ContinueHandler(maxBodyBytes: maxBodyBytes), BodyCoalescer(),
+                    ],
                     idleTimeout: timeout,
                     httpDecoderConfiguration: .init(
                         maxHeaderFieldSize: maxHeadBytes, maxHeaderListSize: maxHeadBytes, maxHeaderFieldCount: maxHeaderFields))),

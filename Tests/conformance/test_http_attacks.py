@@ -190,3 +190,16 @@ def test_connections_per_client_are_capped(server):
     for s in held:
         s.close()
     assert served.stop() == 0
+
+
+def test_expect_100_continue_is_answered_before_the_body(server):
+    served = server()
+    body = json.dumps(INIT).encode()
+    s = served.raw()
+    s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json\r\n"
+              b"Expect: 100-continue\r\nConnection: close\r\nContent-Length: %d\r\n\r\n" % len(body))
+    assert s.recv(65536).startswith(b"HTTP/1.1 100 Continue\r\n")
+    s.sendall(body)
+    assert read_until_closed(s).startswith(b"HTTP/1.1 200 OK\r\n")
+    s.close()
+    assert served.stop() == 0

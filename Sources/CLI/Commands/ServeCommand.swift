@@ -8,7 +8,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the skills over the Model Context Protocol (JSON-RPC on stdin/stdout, or HTTP with --http).",
         discussion:
-            "stdout carries protocol messages only; logs go to stderr. Exits 0 at end of input once every reply is written. With --http, serves MCP's Streamable HTTP transport at /mcp until SIGINT or SIGTERM, then finishes the replies in flight and exits 0."
+            "stdout carries protocol messages only; logs go to stderr. Exits 0 at end of input once every reply is written. With --http, runs skill-http (installed beside skill) with the same options: MCP's Streamable HTTP transport at /mcp until SIGINT or SIGTERM, then the replies in flight are finished (up to 5 s) and it exits 0; off loopback it needs --token-file or --insecure-no-auth."
     )
 
     @OptionGroup var options: IndexOptions
