@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -12,11 +12,21 @@ let package = Package(
         .library(name: "SkillPackaging", targets: ["SkillPackaging"]),
         .library(name: "SkillServer", targets: ["SkillServer"]),
         .library(name: "SkillEmbedding", targets: ["SkillEmbedding"]),
+        // The HTTP transport, apart so that `skill` alone never compiles SwiftNIO (docs/server.md).
+        .executable(name: "skill-http", targets: ["skill-http"]),
+        .library(name: "SkillServerHTTP", targets: ["SkillServerHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+        // Only the HTTP transport uses it; its traits off (no swift-configuration).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -78,6 +88,30 @@ let package = Package(
             dependencies: ["SkillParser", "SkillIndex", "SkillCheck"],
             path: "Sources/Server"
         ),
+        .target(
+            name: "SkillServerHTTP",
+            dependencies: [
+                "SkillServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/ServerHTTP"
+        ),
+        .executableTarget(
+            name: "skill-http",
+            dependencies: [
+                "SkillServerHTTP",
+                "SkillServer",
+                "SkillIndex",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/HTTPCLI"
+        ),
         .executableTarget(
             name: "skill",
             dependencies: [
@@ -135,6 +169,11 @@ let package = Package(
             dependencies: ["SkillServer", "SkillParser", "SkillIndex", "SkillCheck"],
             path: "Tests/ServerTests",
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ServerHTTPTests",
+            dependencies: ["SkillServerHTTP", "SkillServer", "SkillIndex", "SkillParser"],
+            path: "Tests/ServerHTTPTests"
         ),
     ]
 )

@@ -139,6 +139,7 @@ def test_foreign_origin_is_refused(serve):
 async def test_token_is_required(serve, tmp_path):
     token_file = tmp_path / "token"
     token_file.write_text("tok-123\n")
+    token_file.chmod(0o600)
     served = serve("--token-file", str(token_file))
     missing = httpx2.post(served.url, json=INIT, headers=ACCEPT)
     assert missing.status_code == 401

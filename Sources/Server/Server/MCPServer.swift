@@ -23,7 +23,7 @@ public final class MCPServer: @unchecked Sendable {
 
     public let knowledge: any KnowledgeBase
     public let configuration: Configuration
-    let log: ServerLog
+    package let log: ServerLog
     private let lock = NSLock()
     private var negotiated: ProtocolVersion?
     private var registry = MethodRegistry()

@@ -1,4 +1,5 @@
 import Foundation
+import SkillServer
 
 /// MCP's Streamable HTTP transport at one endpoint path, over the same ``MCPServer`` handlers as
 /// stdio. Revisions up to 2025-11-25 get a session per `initialize` (`Mcp-Session-Id`, ended by
@@ -15,6 +16,8 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     public let path: String
     let policy: HTTPAccessPolicy
     let maxSessions: Int
+    let maxSessionsPerClient: Int
+    let reclaimAfter: Double
     private let makeServer: @Sendable () -> MCPServer
     private let stateless: MCPServer
     private let lock = NSLock()
@@ -22,23 +25,36 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
 
     private final class Session: @unchecked Sendable {
         let server: MCPServer
+        /// The client address that opened it.
+        let client: String
         let inFlight = InFlightRequests()
         /// Guarded by the endpoint's lock, as ``lastUsed`` is.
         var lastUsed = Date()
         /// The GET stream, if one was opened; it may have ended since.
         var stream: HTTPEventStream?
-        init(server: MCPServer) { self.server = server }
+        init(server: MCPServer, client: String) {
+            self.server = server
+            self.client = client
+        }
     }
 
     /// JSON-RPC error code of 2026-07-28 for headers that do not match the body.
     static let headerMismatch = ErrorCode(rawValue: -32020)
 
-    /// An endpoint at `path` whose sessions each get a server from `makeServer`; at most
-    /// `maxSessions` live at once (the least recently used is ended to make room).
-    public init(path: String = "/mcp", policy: HTTPAccessPolicy, maxSessions: Int = 1000, makeServer: @escaping @Sendable () -> MCPServer) {
+    /// An endpoint at `path` whose sessions each get a server from `makeServer`. At most
+    /// `maxSessions` live at once and `maxSessionsPerClient` per client address: a client at its
+    /// own cap ends its least recently used session to open another; when all are taken, only a
+    /// session unused for `reclaimAfter` seconds (and without an open GET stream) is ended to
+    /// make room, else `initialize` is refused 503, so nobody's creations end others' live sessions.
+    public init(
+        path: String = "/mcp", policy: HTTPAccessPolicy, maxSessions: Int = 1000, maxSessionsPerClient: Int = 100,
+        reclaimAfter: Double = 600, makeServer: @escaping @Sendable () -> MCPServer
+    ) {
         self.path = path
         self.policy = policy
         self.maxSessions = maxSessions
+        self.maxSessionsPerClient = maxSessionsPerClient
+        self.reclaimAfter = reclaimAfter
         self.makeServer = makeServer
         self.stateless = makeServer()
     }
@@ -158,7 +174,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
                 return modern(request, id: id, method: method, params: params, bodyVersion: bodyVersion)
             }
             if method == InitializeRequest.method {
-                return initialize(id: id, params: params)
+                return initialize(id: id, params: params, client: request.client)
             }
             guard let sessionID = request.headers["Mcp-Session-Id"] else {
                 return .json(
@@ -210,19 +226,51 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         return answer(stateless, id: id, method: method, params: params, modern: true, connection: request.connection)
     }
 
-    private func initialize(id: RequestID, params: JSONValue?) -> HTTPResponse {
+    private func initialize(id: RequestID, params: JSONValue?, client: String) -> HTTPResponse {
         let server = makeServer()
         var response = answer(server, id: id, method: InitializeRequest.method, params: params, modern: false)
         guard response.status == 200, server.negotiatedVersion != nil else { return response }
         let sessionID = UUID().uuidString.lowercased()
         lock.lock()
-        if sessions.count >= maxSessions, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
-            sessions.removeValue(forKey: oldest)?.stream?.close()
+        guard makeRoom(for: client) else {
+            lock.unlock()
+            return .json(
+                503,
+                OutgoingMessage.error(
+                    id: id,
+                    ResponseError(
+                        .invalidRequest,
+                        "Service Unavailable: \(maxSessions) sessions are open and in use; end one (DELETE) or retry later")),
+                headers: HTTPHeaders([("Retry-After", "60")]))
         }
-        sessions[sessionID] = Session(server: server)
+        sessions[sessionID] = Session(server: server, client: client)
         lock.unlock()
         response.headers.add("Mcp-Session-Id", sessionID)
         return response
+    }
+
+    /// Ends a session so that `client` may open one, if that is allowed; `false` when every
+    /// session is someone else's and in use. Called under the lock.
+    private func makeRoom(for client: String) -> Bool {
+        let own = sessions.filter { $0.value.client == client }
+        if own.count >= maxSessionsPerClient, let oldest = own.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+            sessions.removeValue(forKey: oldest)?.stream?.close()
+            return true
+        }
+        guard sessions.count >= maxSessions else { return true }
+        let stale = Date(timeIntervalSinceNow: -reclaimAfter)
+        let idle = sessions.filter { $0.value.lastUsed <= stale && $0.value.stream?.isOpen != true }
+        guard let oldest = idle.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key else { return false }
+        sessions.removeValue(forKey: oldest)?.stream?.close()
+        return true
+    }
+
+    /// Ends every session's GET stream: the server is stopping and does not wait for them.
+    public func closeStreams() {
+        lock.lock()
+        let open = sessions.values.compactMap(\.stream)
+        lock.unlock()
+        for stream in open { stream.close() }
     }
 
     private func session(_ id: String) -> Session? {

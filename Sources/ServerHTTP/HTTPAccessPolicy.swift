@@ -1,4 +1,5 @@
 import Foundation
+import SkillServer
 
 /// Who may talk to the HTTP endpoint: the `Origin` and `Host` checks against DNS rebinding
 /// (403) and the optional bearer token (401).
@@ -18,10 +19,31 @@ public struct HTTPAccessPolicy: Sendable {
     /// The policy for a server bound to `host`: loopback names and `host` itself are allowed.
     public init(boundTo host: String, token: String?) {
         let name = Self.bare(host)
-        let isLoopback = Self.loopbackNames.contains(name) || name.hasPrefix("127.")
         allowedHosts = Self.loopbackNames.union(["0.0.0.0", "::"].contains(name) ? [] : [name])
-        checksHost = isLoopback
+        checksHost = Self.isLoopback(host)
         self.token = token
+    }
+
+    /// Whether `host` is a loopback address or name (`localhost`, `127.0.0.0/8`, `::1`).
+    public static func isLoopback(_ host: String) -> Bool {
+        let name = bare(host)
+        return loopbackNames.contains(name) || name.hasPrefix("127.")
+    }
+
+    /// Why the server must not start bound to `host`, or `nil`: off loopback, anyone on the
+    /// network may connect, so a token is required unless `insecure` (`--insecure-no-auth`) says
+    /// the network is trusted.
+    public static func bindRefusal(host: String, hasToken: Bool, insecure: Bool) -> String? {
+        guard !isLoopback(host), !hasToken, !insecure else { return nil }
+        return
+            "--http \(host) is reachable from other machines: give --token-file PATH (a file holding a secret token, mode 600), or bind to 127.0.0.1, or pass --insecure-no-auth to serve anyone who can reach it"
+    }
+
+    /// Why a token file with permission bits `mode` must not be used, or `nil`: a token that
+    /// other users of the machine can read is no secret.
+    public static func tokenFileRefusal(path: String, mode: UInt16) -> String? {
+        guard mode & 0o077 != 0 else { return nil }
+        return "--token-file \(path) is readable by other users (mode \(String(mode & 0o777, radix: 8))): run chmod 600 \(path)"
     }
 
     /// `nil` when `request` may proceed, else the refusal to send.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SkillServer
+@testable import SkillServerHTTP
 
 #if canImport(Glibc)
     import Glibc
@@ -10,18 +11,23 @@ import Testing
 @Suite struct MCPHTTPEndpointTests {
     static let knowledge = indexedKnowledge()
 
-    func endpoint(host: String = "127.0.0.1", token: String? = nil, maxSessions: Int = 1000) -> MCPHTTPEndpoint {
-        MCPHTTPEndpoint(policy: HTTPAccessPolicy(boundTo: host, token: token), maxSessions: maxSessions) {
+    func endpoint(
+        host: String = "127.0.0.1", token: String? = nil, maxSessions: Int = 1000, perClient: Int = 100, reclaimAfter: Double = 600
+    ) -> MCPHTTPEndpoint {
+        MCPHTTPEndpoint(
+            policy: HTTPAccessPolicy(boundTo: host, token: token), maxSessions: maxSessions, maxSessionsPerClient: perClient,
+            reclaimAfter: reclaimAfter
+        ) {
             MCPServer(knowledge: Self.knowledge)
         }
     }
 
-    func post(_ body: String, _ headers: [(String, String)] = []) -> HTTPRequest {
+    func post(_ body: String, _ headers: [(String, String)] = [], client: String = "127.0.0.1") -> HTTPRequest {
         HTTPRequest(
             method: "POST", target: "/mcp",
             headers: HTTPHeaders(
                 [("Host", "127.0.0.1:9"), ("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")] + headers
-            ), body: Array(body.utf8))
+            ), body: Array(body.utf8), client: client)
     }
 
     func json(_ response: HTTPResponse) -> JSONValue {
@@ -59,8 +65,8 @@ import Testing
         #expect(json(gone)["id"] == 2)
     }
 
-    @Test func sessionsAreSeparateAndBounded() throws {
-        let e = endpoint(maxSessions: 2)
+    @Test func sessionsAreSeparate() throws {
+        let e = endpoint()
         let a = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
         let old = post(
             #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
@@ -71,9 +77,43 @@ import Testing
         let list = #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#
         #expect(json(e.handle(post(list, [("Mcp-Session-Id", a)])))["result"]?["tools"]?.arrayValue?.first?["title"] != nil)
         #expect(json(e.handle(post(list, [("Mcp-Session-Id", b)])))["result"]?["tools"]?.arrayValue?.first?["title"] == nil)
-        _ = e.handle(post(initialize))
-        #expect(e.sessionCount == 2)
-        #expect(e.handle(post(ping, [("Mcp-Session-Id", a)])).status == 404)
+    }
+
+    /// The attack of issue 26: one client opening sessions in a loop ended everybody's. Now a
+    /// client at its own cap ends only its own oldest, and a full server refuses (503) rather
+    /// than end another client's live session.
+    @Test func sessionCreationsNeverEndOthersLiveSessions() throws {
+        let e = endpoint(maxSessions: 4, perClient: 2)
+        let alice = try #require(e.handle(post(initialize, client: "10.0.0.1")).headers["Mcp-Session-Id"])
+        var mallory: [String] = []
+        for _ in 0..<50 {
+            let opened = e.handle(post(initialize, client: "10.0.0.66"))
+            #expect(opened.status == 200)
+            try mallory.append(#require(opened.headers["Mcp-Session-Id"]))
+        }
+        #expect(e.sessionCount == 3)
+        let pinged = [("MCP-Protocol-Version", "2025-11-25")]
+        #expect(e.handle(post(ping, [("Mcp-Session-Id", alice)] + pinged)).status == 200)
+        // Mallory's own older sessions were the ones ended.
+        #expect(e.handle(post(ping, [("Mcp-Session-Id", mallory[0])] + pinged)).status == 404)
+        #expect(e.handle(post(ping, [("Mcp-Session-Id", mallory[49])] + pinged)).status == 200)
+        // Full of live sessions: a newcomer is refused, and nobody's session ends.
+        _ = try #require(e.handle(post(initialize, client: "10.0.0.2")).headers["Mcp-Session-Id"])
+        let refused = e.handle(post(initialize, client: "10.0.0.3"))
+        #expect(refused.status == 503)
+        #expect(refused.headers["Retry-After"] == "60")
+        #expect(
+            json(refused)["error"]?["message"] == "Service Unavailable: 4 sessions are open and in use; end one (DELETE) or retry later")
+        #expect(e.sessionCount == 4)
+        #expect(e.handle(post(ping, [("Mcp-Session-Id", alice)] + pinged)).status == 200)
+    }
+
+    @Test func aFullServerReclaimsSessionsLeftUnused() throws {
+        let e = endpoint(maxSessions: 1, reclaimAfter: 0)
+        let first = try #require(e.handle(post(initialize, client: "10.0.0.1")).headers["Mcp-Session-Id"])
+        #expect(e.handle(post(initialize, client: "10.0.0.2")).status == 200)
+        #expect(e.sessionCount == 1)
+        #expect(e.handle(post(ping, [("Mcp-Session-Id", first)])).status == 404)
     }
 
     @Test func modernRequestsAreSessionlessAndChecked() {
@@ -131,7 +171,7 @@ import Testing
         HTTPRequest(method: "DELETE", target: "/mcp", headers: HTTPHeaders([("Host", "localhost"), ("Mcp-Session-Id", session)]))
     }
 
-    @Test func getOpensTheSessionsStreamForListChanges() throws {
+    @Test func getOpensTheSessionsStreamForListChanges() async throws {
         let e = endpoint()
         let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
         let listen = [("Accept", "text/event-stream"), ("Mcp-Session-Id", session)]
@@ -140,7 +180,7 @@ import Testing
         #expect(opened.headers["Content-Type"] == "text/event-stream")
         #expect(opened.headers["X-Accel-Buffering"] == "no")
         let stream = try #require(opened.stream)
-        #expect(stream.next(waitingUpTo: 0) == .idle)
+        #expect(await stream.next(waitingUpTo: 0) == .idle)
 
         // One stream per session: a second GET is 409 while the first is open.
         let second = e.handle(get(listen))
@@ -149,7 +189,7 @@ import Testing
             json(second)["error"]?["message"] == .string("Conflict: session \(session) already has its GET stream open (one per session)"))
 
         e.skillsChanged()
-        guard case .bytes(let bytes) = stream.next(waitingUpTo: 0) else {
+        guard case .bytes(let bytes) = await stream.next(waitingUpTo: 0) else {
             Issue.record("no list_changed event")
             return
         }
@@ -163,11 +203,11 @@ import Testing
         // DELETE ends the session and its stream.
         #expect(e.handle(delete(session)).status == 200)
         #expect(!stream.isOpen)
-        #expect(stream.next(waitingUpTo: 0) == .ended)
+        #expect(await stream.next(waitingUpTo: 0) == .ended)
         #expect(e.handle(get(listen)).status == 404)
     }
 
-    @Test func anEndedStreamCanBeReopened() throws {
+    @Test func anEndedStreamCanBeReopened() async throws {
         let e = endpoint()
         let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
         let listen = [("Accept", "text/event-stream"), ("Mcp-Session-Id", session)]
@@ -176,12 +216,13 @@ import Testing
         first.close()
         let second = try #require(e.handle(get(listen)).stream)
         e.skillsChanged()
-        #expect(first.next(waitingUpTo: 0) == .ended)
-        #expect(second.next(waitingUpTo: 0) != .idle)
+        #expect(await first.next(waitingUpTo: 0) == .ended)
+        #expect(await second.next(waitingUpTo: 0) != .idle)
         // Sessions without a stream miss the change; so does a sessionless 2026-07-28 client.
         let other = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
         e.skillsChanged()
-        #expect(e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", other)])).stream?.next(waitingUpTo: 0) == .idle)
+        let otherStream = try #require(e.handle(get([("Accept", "text/event-stream"), ("Mcp-Session-Id", other)])).stream)
+        #expect(await otherStream.next(waitingUpTo: 0) == .idle)
     }
 
     @Test func getRefusals() throws {
@@ -247,10 +288,8 @@ import Testing
     }
 
     @Test func aModernRequestIsCancelledByItsClientHangingUp() throws {
-        var fds: [Int32] = [-1, -1]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
-        defer { close(fds[0]) }
-        let connection = HTTPConnection(fd: fds[0])
+        let hungUp = Flag()
+        let connection = HTTPConnection { hungUp.isSet }
         let e = endpoint()
         let session = try #require(e.handle(post(initialize)).headers["Mcp-Session-Id"])
         let body =
@@ -263,7 +302,7 @@ import Testing
         legacy.connection = connection
         #expect(json(e.handle(modern))["id"] == 7)
 
-        close(fds[1])
+        hungUp.set()
         #expect(connection.clientHungUp)
         let gone = e.handle(modern)
         #expect(gone.headers["Content-Type"] == "text/event-stream")
