@@ -116,6 +116,7 @@ struct SkillHTTPCommand: AsyncParsableCommand {
         let status = await HTTPTransport.run(options: options, log: log) {
             MCPServer(knowledge: knowledge, configuration: sessionConfiguration, log: log)
         }
+        knowledge.close()
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -119,12 +119,15 @@ extension SkillIndex {
     ///   - budget: embed nothing when more than this many texts are missing (a read command's
     ///     refresh: `skill build` embeds them); `nil` embeds all.
     ///   - workers: the threads that embed (all cores by default; a server keeps one for answers).
+    ///   - shouldStop: asked before each batch; `true` ends the pass there (a server stopping),
+    ///     keeping what was stored and leaving the table as it was.
     ///   - progress: called after each batch.
     /// - Returns: what was done; `model` is `nil` when no model is set up.
     /// - Throws: ``IndexError`` when the index or the vector cache cannot be read or written.
     @discardableResult
     public func embed(
-        budget: Int? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount, progress: ((EmbeddingProgress) -> Void)? = nil
+        budget: Int? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount, shouldStop: () -> Bool = { false },
+        progress: ((EmbeddingProgress) -> Void)? = nil
     ) throws -> EmbeddingReport {
         guard let encoder = encoder() else { return EmbeddingReport() }
         let maxTokens = Searcher.Ranking.current.vectorTokens
@@ -158,6 +161,11 @@ extension SkillIndex {
             let workers = max(1, workers)
             let batch = Self.embeddingBatch * workers
             for first in stride(from: 0, to: missing.count, by: batch) {
+                if shouldStop() {
+                    report.seconds = Date().timeIntervalSince(start)
+                    report.deferred = missing.count - report.embedded
+                    return report
+                }
                 let keys = Array(missing[first..<min(first + batch, missing.count)])
                 let embedded = Self.embedInParallel(keys.map { texts[$0] ?? "" }, workers: workers, encoder: encoder, maxTokens: maxTokens)
                 try cache.store(Array(zip(keys, embedded).map { (key: $0, vector: $1) }))

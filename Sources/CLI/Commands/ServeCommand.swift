@@ -66,6 +66,7 @@ struct ServeCommand: ParsableCommand {
         var configuration = MCPServer.Configuration()
         configuration.pageSize = pageSize
         let status = StdioServer.run(server: MCPServer(knowledge: knowledge, configuration: configuration, log: log), watch: !poll)
+        knowledge.close()
         if status != 0 { throw ExitCode(status) }
     }
 

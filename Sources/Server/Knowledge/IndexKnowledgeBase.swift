@@ -18,6 +18,7 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     /// that answers keep the other (searches use the vectors there are meanwhile).
     private let embedding = DispatchQueue(label: "skill.embedding", qos: .utility)
     private var embeddingPending = false
+    private var stopping = false
     private let log: ServerLog
 
     /// A knowledge base over `index`, which it refreshes at once in the background.
@@ -55,7 +56,7 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
             embeddingPending = false
             lock.unlock()
             do {
-                let report = try index.embed(workers: 1)
+                let report = try index.embed(workers: 1, shouldStop: { [self] in isStopping })
                 if report.embedded > 0 {
                     log.info(String(format: "vectors: %d embedded in %.1f s", report.embedded, report.seconds))
                 }
@@ -63,6 +64,21 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
                 log.error("cannot embed the entries: \(error.localizedDescription)")
             }
         }
+    }
+
+    /// Ends the background embedding pass after its batch in flight and waits for it: a process
+    /// must not exit while a thread of its own still embeds. Call once, before exiting.
+    public func close() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        embedding.sync {}
+    }
+
+    private var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
     }
 
     public func search(_ query: KnowledgeQuery) throws -> SearchResults {
