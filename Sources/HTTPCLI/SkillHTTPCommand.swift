@@ -140,20 +140,3 @@ struct SkillHTTPCommand: AsyncParsableCommand {
         return token
     }
 }
-
-/// `HOST:PORT`, `[V6]:PORT`: where the server listens.
-struct ListenAddress {
-    var host: String
-    var port: Int
-
-    init?(_ text: String) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
-            return nil
-        }
-        var host = String(text[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) } else if host.contains(":") { return nil }
-        guard !host.isEmpty else { return nil }
-        self.host = host
-        self.port = port
-    }
-}

@@ -41,7 +41,7 @@ struct ServeCommand: ParsableCommand {
     var insecureNoAuth = false
 
     func validate() throws {
-        if let http, HTTPAddress(http) == nil {
+        if let http, ListenAddress(http) == nil {
             throw ValidationError("--http must be HOST:PORT (for example 127.0.0.1:8080 or [::1]:8080), not \(http)")
         }
         if tokenFile != nil, http == nil { throw ValidationError("--token-file needs --http") }
@@ -107,22 +107,5 @@ enum HTTPServerBinary {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let executable = me.path == "/proc/self/exe" ? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath() : me
         return executable.deletingLastPathComponent().appendingPathComponent("skill-http").path
-    }
-}
-
-/// `HOST:PORT`, `[V6]:PORT`: where `skill serve --http` listens.
-struct HTTPAddress {
-    var host: String
-    var port: Int
-
-    init?(_ text: String) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
-            return nil
-        }
-        var host = String(text[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) } else if host.contains(":") { return nil }
-        guard !host.isEmpty else { return nil }
-        self.host = host
-        self.port = port
     }
 }
