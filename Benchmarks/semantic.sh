@@ -19,7 +19,7 @@ cpu() { /usr/bin/time -f "%U %S %e" "$@" 2>&1 >/dev/null | tail -1 | awk '{print
 
 echo "== full build, lexical only (the floor): $(SKILL_MODEL=none cpu "$SKILL" build --skills "$work/skills" --index "$work/lexical.sqlite")"
 echo "== full build with the embedding pass, empty vector cache: $(cpu "$SKILL" build --skills "$work/skills" --index "$index")"
-"$SKILL" build --skills "$work/skills" --index "$index" | tail -1
+"$SKILL" build --skills "$work/skills" --index "$index" 2>/dev/null | tail -1
 echo "== the same build again (a --full rebuild; every vector from the cache): $(cpu "$SKILL" build --full --skills "$work/skills" --index "$index")"
 
 keyword="property wrapper"
@@ -35,5 +35,5 @@ hyperfine -N --warmup 3 --runs 40 \
 for model in none default; do
     echo "== skill serve, SKILL_MODEL=$model"
     if [ "$model" = none ]; then export SKILL_MODEL=none; else unset SKILL_MODEL; fi
-    python3 Benchmarks/server_bench.py --bin "$SKILL" --skills "$work/skills" --starts 1 --calls 400 --cache "$XDG_CACHE_HOME"
+    python3 Benchmarks/server_bench.py --bin "$SKILL" --skills "$work/skills" --starts 1 --calls 400 --tail --cache "$XDG_CACHE_HOME"
 done
