@@ -91,6 +91,7 @@ let package = Package(
         .target(
             name: "SkillServerHTTP",
             dependencies: [
+                "SkillParser",
                 "SkillServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
