@@ -91,6 +91,7 @@ let package = Package(
         .target(
             name: "SkillServerHTTP",
             dependencies: [
+                "SkillParser",
                 "SkillServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -124,49 +125,59 @@ let package = Package(
             ],
             path: "Sources/CLI"
         ),
+        .executableTarget(
+            name: "json-parse-throughput",
+            dependencies: ["SkillServer"],
+            path: "Benchmarks/JSONParseThroughput"
+        ),
+        // Helpers shared by the test targets: the package's paths, the corpus, temporary folders.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "SkillsTests",
-            dependencies: ["SkillParser", "SkillIndex"],
+            dependencies: ["SkillParser", "SkillIndex", "TestSupport"],
             path: "Tests/SkillsTests",
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: [],
+            dependencies: ["TestSupport"],
             path: "Tests/CLITests"
         ),
         .testTarget(
             name: "ParserTests",
-            dependencies: ["SkillParser"],
+            dependencies: ["SkillParser", "TestSupport"],
             path: "Tests/ParserTests",
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "IndexTests",
-            dependencies: ["SkillIndex", "SkillParser"],
+            dependencies: ["SkillIndex", "SkillParser", "TestSupport"],
             path: "Tests/IndexTests",
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "CheckTests",
-            dependencies: ["SkillCheck", "SkillIndex", "SkillParser"],
+            dependencies: ["SkillCheck", "SkillIndex", "SkillParser", "TestSupport"],
             path: "Tests/CheckTests",
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PackagingTests",
-            dependencies: ["SkillPackaging", "SkillParser"],
+            dependencies: ["SkillPackaging", "SkillParser", "TestSupport"],
             path: "Tests/PackagingTests"
         ),
         .testTarget(
             name: "EmbeddingTests",
-            dependencies: ["SkillEmbedding"],
+            dependencies: ["SkillEmbedding", "TestSupport"],
             path: "Tests/EmbeddingTests",
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["SkillServer", "SkillParser", "SkillIndex", "SkillCheck"],
+            dependencies: ["SkillServer", "SkillParser", "SkillIndex", "SkillCheck", "TestSupport"],
             path: "Tests/ServerTests",
             exclude: ["Fixtures"]
         ),

@@ -183,17 +183,8 @@ enum Freshness {
 }
 
 /// A flag set from several threads.
-private final class StaleFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
-    }
+private final class StaleFlag: Sendable {
+    private let value = Locked(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

@@ -11,15 +11,17 @@ struct ParsedSkill: Sendable {
 /// Parses skills on other threads while the build writes the ones before them: the writer takes
 /// them in order, and at most ``ahead`` parsed skills wait to be written, so memory stays bounded
 /// whatever the size of the corpus.
-final class ParseAhead: @unchecked Sendable {
+final class ParseAhead: @unchecked Sendable {  // `willParse` and `willRead` (test hooks) are not Sendable
     /// How many parsed skills may wait for the writer.
     let ahead: Int
     private let skills: [ScannedSkill]
-    private let condition = NSCondition()
-    private var parsed: [Int: ParsedSkill] = [:]
-    private var started = 0
-    private var taken = 0
-    private var stopped = false
+    private struct State {
+        var parsed: [Int: ParsedSkill] = [:]
+        var started = 0
+        var taken = 0
+        var stopped = false
+    }
+    private let state = LockedCondition(State())
     private let workers = DispatchGroup()
     private let willParse: ((String) -> Void)?
     private let willRead: ((String) -> Void)?
@@ -51,20 +53,16 @@ final class ParseAhead: @unchecked Sendable {
 
     private func work() {
         while true {
-            condition.lock()
-            while !stopped, started < skills.count, started - taken >= ahead { condition.wait() }
-            if stopped || started >= skills.count {
-                condition.unlock()
-                return
-            }
-            let index = started
-            started += 1
-            condition.unlock()
+            let next = state.withLock(
+                waitingUntil: { $0.stopped || $0.started >= skills.count || $0.started - $0.taken < ahead },
+                then: { state -> Int? in
+                    if state.stopped || state.started >= skills.count { return nil }
+                    defer { state.started += 1 }
+                    return state.started
+                })
+            guard let index = next else { return }
             let result = Self.parse(skills[index], willParse: willParse, willRead: willRead)
-            condition.lock()
-            parsed[index] = result
-            condition.broadcast()
-            condition.unlock()
+            state.withLock(wake: .all) { $0.parsed[index] = result }
         }
     }
 
@@ -92,20 +90,17 @@ final class ParseAhead: @unchecked Sendable {
 
     /// The skill at `index` of the list given, once parsed; call with 0, 1, 2… in turn.
     func take(_ index: Int) -> ParsedSkill {
-        condition.lock()
-        defer { condition.unlock() }
-        while parsed[index] == nil { condition.wait() }
-        taken = index + 1
-        condition.broadcast()
-        return parsed.removeValue(forKey: index)!
+        state.withLock(
+            waitingUntil: { $0.parsed[index] != nil }, wake: .all,
+            then: { state in
+                state.taken = index + 1
+                return state.parsed.removeValue(forKey: index)!
+            })
     }
 
     /// Stops the workers after the skills they are parsing, and waits for them.
     func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(wake: .all) { $0.stopped = true }
         workers.wait()
     }
 }

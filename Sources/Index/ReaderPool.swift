@@ -6,16 +6,18 @@ import SkillParser
 /// opened: after a rebuild renamed a new index into place, a connection of the old file is
 /// closed instead of reused. Readers see one snapshot per read transaction (WAL), so the old
 /// index or the new one, never half of either.
-final class ReaderPool: @unchecked Sendable {
+final class ReaderPool: Sendable {
     private let path: String
     private let capacity: Int
     private let busyTimeout: Int32
-    private let condition = NSCondition()
-    private var idle: [(db: Database, inode: UInt64)] = []
-    /// Connections open, idle or lent.
-    private var open = 0
-    /// Set while the index file is being replaced: no connection is lent or opened.
-    private var draining = false
+    private struct State {
+        var idle: [(db: Database, inode: UInt64)] = []
+        /// Connections open, idle or lent.
+        var open = 0
+        /// Set while the index file is being replaced: no connection is lent or opened.
+        var draining = false
+    }
+    private let state = LockedCondition(State())
 
     /// A pool of at most `capacity` connections to the index at `path`.
     init(path: String, capacity: Int, busyTimeout: Int32) {
@@ -34,22 +36,20 @@ final class ReaderPool: @unchecked Sendable {
     }
 
     private func checkOut(inode: UInt64) throws -> Database? {
-        condition.lock()
-        while true {
-            while draining { condition.wait() }
-            while let stale = idle.firstIndex(where: { $0.inode != inode }) {
-                idle.remove(at: stale).db.close()
-                open -= 1
-            }
-            if let reader = idle.popLast() {
-                condition.unlock()
-                return reader.db
-            }
-            if open < capacity { break }
-            condition.wait()
-        }
-        open += 1
-        condition.unlock()
+        // An idle connection (of this file, or of an old one to close, which frees a place) or
+        // a free place; after the stale ones are closed, an idle one is lent, else one is opened.
+        let lent = state.withLock(
+            waitingUntil: { !$0.draining && (!$0.idle.isEmpty || $0.open < capacity) },
+            then: { state -> Database? in
+                while let stale = state.idle.firstIndex(where: { $0.inode != inode }) {
+                    state.idle.remove(at: stale).db.close()
+                    state.open -= 1
+                }
+                if let reader = state.idle.popLast() { return reader.db }
+                state.open += 1
+                return nil
+            })
+        if let lent { return lent }
         let db: Database
         do {
             db = try SkillIndex.openToRead(path, busyTimeout: busyTimeout)
@@ -68,41 +68,32 @@ final class ReaderPool: @unchecked Sendable {
 
     /// Forgets a connection that could not be opened.
     private func release() {
-        condition.lock()
-        open -= 1
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(wake: .all) { $0.open -= 1 }
     }
 
     private func checkIn(_ db: Database, inode: UInt64) {
-        condition.lock()
-        if draining {
-            db.close()
-            open -= 1
-        } else {
-            idle.append((db, inode))
+        state.withLock(wake: .all) { state in
+            if state.draining {
+                db.close()
+                state.open -= 1
+            } else {
+                state.idle.append((db, inode))
+            }
         }
-        condition.broadcast()
-        condition.unlock()
     }
 
     /// Runs `body` (the rename of a new index into place) once every lent connection is back,
     /// with every connection closed: none keeps the old file's write-ahead log open, and none
     /// is lent until `body` returns.
     func drained<T>(_ body: () throws -> T) rethrows -> T {
-        condition.lock()
-        draining = true
-        for reader in idle { reader.db.close() }
-        open -= idle.count
-        idle.removeAll()
-        while open > 0 { condition.wait() }
-        condition.unlock()
-        defer {
-            condition.lock()
-            draining = false
-            condition.broadcast()
-            condition.unlock()
+        state.withLock { state in
+            state.draining = true
+            for reader in state.idle { reader.db.close() }
+            state.open -= state.idle.count
+            state.idle.removeAll()
         }
+        state.wait(until: { $0.open == 0 })
+        defer { state.withLock(wake: .all) { $0.draining = false } }
         return try body()
     }
 }

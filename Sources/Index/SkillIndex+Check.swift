@@ -61,21 +61,14 @@ extension SkillIndex {
 }
 
 /// The last checker built, with the stamp of the index it was built from.
-final class CheckerCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stamp = ""
-    private var checker: Checker?
+final class CheckerCache: Sendable {
+    private let state = Locked((stamp: "", checker: Checker?.none))
 
     func value(for stamp: String) -> Checker? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stamp == self.stamp ? checker : nil
+        state.withLock { stamp == $0.stamp ? $0.checker : nil }
     }
 
     func store(_ checker: Checker, for stamp: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        self.stamp = stamp
-        self.checker = checker
+        state.withLock { $0 = (stamp, checker) }
     }
 }

@@ -39,44 +39,44 @@ public enum SemanticStatus: Hashable, Sendable {
 /// The vector side of an index: its encoder, loaded once, and its table, mapped again when
 /// rewritten. It has a lock of its own, not the index's: a search holding the index's lock asks
 /// it whether a word is in the encoder's vocabulary.
-final class SemanticState: @unchecked Sendable {  // every field is read and written under `lock`
-    private let lock = NSLock()
-    private var loaded = false
-    private var encoder: SentenceEncoder?
-    private var loadError: String?
-    private var table: VectorTable?
+final class SemanticState: Sendable {
+    private struct State {
+        var loaded = false
+        var encoder: SentenceEncoder?
+        var loadError: String?
+        var table: VectorTable?
+    }
+    private let state = Locked(State())
 
     /// The encoder of the model at `url`, loaded on first use; `nil` without a model or when it
     /// fails to load (``loadFailure`` says why).
     func encoder(_ url: URL?) -> SentenceEncoder? {
-        lock.lock()
-        defer { lock.unlock() }
-        if !loaded, let url {
-            loaded = true
-            do {
-                encoder = try SentenceEncoder(contentsOf: url)
-            } catch {
-                loadError = "\(url.path): \(error.localizedDescription)"
+        state.withLock { state in
+            if !state.loaded, let url {
+                state.loaded = true
+                do {
+                    state.encoder = try SentenceEncoder(contentsOf: url)
+                } catch {
+                    state.loadError = "\(url.path): \(error.localizedDescription)"
+                }
             }
+            return state.encoder
         }
-        return encoder
     }
 
     /// Why the model did not load.
     var loadFailure: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return loadError
+        state.withLock { $0.loadError }
     }
 
     /// The table at `url`, mapped again when the file changed; `nil` when there is none.
     func table(at url: URL, dimension: Int) -> VectorTable? {
-        lock.lock()
-        defer { lock.unlock() }
-        let stamp = FileStamp.of(url.path)
-        if let table, table.stamp == stamp { return table }
-        table = stamp == nil ? nil : VectorTable(contentsOf: url, dimension: dimension)
-        return table
+        state.withLock { state in
+            let stamp = FileStamp.of(url.path)
+            if let table = state.table, table.stamp == stamp { return table }
+            state.table = stamp == nil ? nil : VectorTable(contentsOf: url, dimension: dimension)
+            return state.table
+        }
     }
 }
 

@@ -14,10 +14,11 @@ import SkillParser
 /// ``enableParallelSearches(readers:)``, searches run in parallel over read-only connections. Several
 /// processes may use the same file: refreshes are serialised by SQLite's write lock, and readers
 /// always see a complete index (the old one until a refresh commits).
-public final class SkillIndex: @unchecked Sendable {
+public final class SkillIndex: @unchecked Sendable {  // its vars change inside `locked`; the test hooks before sharing
     /// The roots and the index file.
     public let configuration: IndexConfiguration
-    private let lock = NSLock()
+    /// Serialises calls: every `var` below is read and written inside ``locked(_:)``.
+    private let lock = Locked()
     private var db: Database?
     private var openedInode: UInt64?
     /// Why the open connection cannot write the index (its file or folder is read-only), when
@@ -62,9 +63,7 @@ public final class SkillIndex: @unchecked Sendable {
     }
 
     func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try lock.withLock { try body() }
     }
 
     private var path: String { configuration.indexURL.path }

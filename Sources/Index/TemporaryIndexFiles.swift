@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SkillParser
 
 #if canImport(Glibc)
     import Glibc
@@ -11,9 +12,12 @@ import Foundation
 /// exits or is stopped by SIGINT, SIGTERM or SIGHUP before the build renames its file into place,
 /// and swept by a later build when a killed process (SIGKILL, a crash) left them behind.
 enum TemporaryIndexFiles {
-    nonisolated(unsafe) private static var paths: Set<String> = []
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
+    private struct State {
+        var paths: Set<String> = []
+        var signalSources: [DispatchSourceSignal] = []
+        var installed = false
+    }
+    private static let state = Locked(State())
 
     /// The suffixes SQLite may add beside a database file.
     static let suffixes = ["", "-journal", "-wal", "-shm"]
@@ -21,39 +25,35 @@ enum TemporaryIndexFiles {
     /// A new temporary path beside `index`, registered for removal on exit and signals.
     static func make(beside index: String) -> String {
         let path = index + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        lock.lock()
-        defer { lock.unlock() }
-        installHandlersOnce()
-        paths.insert(path)
+        state.withLock { state in
+            installHandlersOnce(&state)
+            state.paths.insert(path)
+        }
         return path
     }
 
     /// Removes `path` (and SQLite's files beside it) and forgets it.
     static func remove(_ path: String) {
-        lock.lock()
-        paths.remove(path)
-        lock.unlock()
+        state.withLock { _ = $0.paths.remove(path) }
         for suffix in suffixes { unlink(path + suffix) }
     }
 
     /// Removes every registered file; called at exit and on a signal.
     static func removeAll() {
-        lock.lock()
-        let all = paths
-        paths.removeAll()
-        lock.unlock()
+        let all = state.withLock { state in
+            defer { state.paths.removeAll() }
+            return state.paths
+        }
         for path in all {
             for suffix in suffixes { unlink(path + suffix) }
         }
     }
 
-    nonisolated(unsafe) private static var installed = false
-
     /// Installs, once, an exit handler and handlers for SIGINT, SIGTERM and SIGHUP that remove
     /// the files and then end the process as the signal would have.
-    private static func installHandlersOnce() {
-        guard !installed else { return }
-        installed = true
+    private static func installHandlersOnce(_ state: inout State) {
+        guard !state.installed else { return }
+        state.installed = true
         atexit { TemporaryIndexFiles.removeAll() }
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             // Only where the signal still has its default action: a host that handles it keeps it.
@@ -63,7 +63,7 @@ enum TemporaryIndexFiles {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler { die(of: sig) }
             source.resume()
-            signalSources.append(source)
+            state.signalSources.append(source)
         }
     }
 
@@ -71,18 +71,19 @@ enum TemporaryIndexFiles {
     /// is never released: a thread reaching `exit` meanwhile (its build failed when the file went)
     /// waits in the exit handler, so the process ends by the signal, not by that thread's exit code.
     private static func die(of sig: Int32) -> Never {
-        lock.lock()
-        for path in paths {
-            for suffix in suffixes { unlink(path + suffix) }
+        state.withLock { state -> Never in
+            for path in state.paths {
+                for suffix in suffixes { unlink(path + suffix) }
+            }
+            signal(sig, SIG_DFL)
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, sig)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            raise(sig)
+            // Not reached: the default action of SIGINT, SIGTERM and SIGHUP ends the process.
+            _exit(128 + sig)
         }
-        signal(sig, SIG_DFL)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, sig)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        raise(sig)
-        // Not reached: the default action of SIGINT, SIGTERM and SIGHUP ends the process.
-        _exit(128 + sig)
     }
 
     private static func isDefault(_ action: sigaction) -> Bool {

@@ -14,25 +14,20 @@ import SkillParser
 /// - Ctrl-C, SIGTERM and SIGHUP remove them (after ``SkillInstaller/removeStagingOnSignals()``);
 /// - the next install or uninstall sweeps those whose process is gone (a `kill -9`).
 enum StagingArea {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var live: Set<URL> = []
-    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+    /// The live staging folders, and the signal sources once installed.
+    private static let state = Locked((live: Set<URL>(), sources: [any DispatchSourceSignal]()))
 
     /// A new staging folder's URL in `folder` (not created), registered for removal on signals.
     static func make(in folder: URL, purpose: String) -> URL {
         let url = folder.appendingPathComponent("\(WalkRules.stagingPrefixes[0])\(getpid())-\(purpose)-\(UUID().uuidString)")
-        lock.lock()
-        live.insert(url)
-        lock.unlock()
+        state.withLock { _ = $0.live.insert(url) }
         return url
     }
 
     /// Removes a staging folder and forgets it.
     static func remove(_ url: URL) {
         try? FileManager.default.removeItem(at: url)
-        lock.lock()
-        live.remove(url)
-        lock.unlock()
+        state.withLock { _ = $0.live.remove(url) }
     }
 
     /// Removes the staging folders in `folder` left by processes that no longer run.
@@ -51,22 +46,20 @@ enum StagingArea {
 
     /// On SIGINT, SIGTERM and SIGHUP: remove the live staging folders, then die of the signal.
     static func removeOnSignals() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard sources.isEmpty else { return }
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                lock.lock()
-                let folders = live
-                lock.unlock()
-                for url in folders { try? FileManager.default.removeItem(at: url) }
-                signal(number, SIG_DFL)
-                raise(number)
+        state.withLock { state in
+            guard state.sources.isEmpty else { return }
+            for number in [SIGINT, SIGTERM, SIGHUP] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    let folders = Self.state.withLock { $0.live }
+                    for url in folders { try? FileManager.default.removeItem(at: url) }
+                    signal(number, SIG_DFL)
+                    raise(number)
+                }
+                source.resume()
+                state.sources.append(source)
             }
-            source.resume()
-            sources.append(source)
         }
     }
 }

@@ -1,29 +1,29 @@
 import Foundation
 import NIOCore
+import SkillParser
 
 /// Open connections per client address, capped: one address cannot take every file descriptor
 /// (a slow client's connections cost no thread, but each holds one until its timeout).
-final class ConnectionsPerClient: @unchecked Sendable {
+final class ConnectionsPerClient: Sendable {
     let limit: Int
-    private let lock = NSLock()
-    private var open: [String: Int] = [:]
+    private let open = Locked([String: Int]())
 
     init(limit: Int) { self.limit = limit }
 
     /// Counts a connection from `address`; `false` (and not counted) when it is at the cap.
     func admit(_ address: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard open[address, default: 0] < limit else { return false }
-        open[address, default: 0] += 1
-        return true
+        open.withLock { open in
+            guard open[address, default: 0] < limit else { return false }
+            open[address, default: 0] += 1
+            return true
+        }
     }
 
     /// A connection from `address` closed.
     func release(_ address: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let count = open[address], count > 1 { open[address] = count - 1 } else { open[address] = nil }
+        open.withLock { open in
+            if let count = open[address], count > 1 { open[address] = count - 1 } else { open[address] = nil }
+        }
     }
 
     /// The handler, one per connection, that applies the cap: a connection over it is closed at

@@ -1,18 +1,21 @@
 import Foundation
+import SkillParser
 
 /// A response body written as it is produced, for Server-Sent Events: a handler returns it in
 /// ``HTTPResponse/stream``, any thread may ``send(_:)`` to it, and the transport writes what
 /// ``next(waitingUpTo:)`` gives (and a keep-alive comment when it gives nothing for a while)
 /// until ``close()``, the client hanging up, or the server stopping.
-public final class HTTPEventStream: @unchecked Sendable, Equatable {
+public final class HTTPEventStream: Sendable, Equatable {
     /// Messages queued for a client that reads slower than they come; more are dropped (a
     /// `list_changed` repeats what an earlier one said).
     static let queueLimit = 64
 
-    private let lock = NSLock()
-    private var queued: [[UInt8]] = []
-    private var closed = false
-    private var waiter: CheckedContinuation<Void, Never>?
+    private struct State {
+        var queued: [[UInt8]] = []
+        var closed = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+    private let state = Locked(State())
 
     /// An open stream with nothing queued.
     public init() {}
@@ -20,30 +23,25 @@ public final class HTTPEventStream: @unchecked Sendable, Equatable {
     /// Queues `bytes` to be written; `false` (and they are dropped) once the stream is closed.
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
-        lock.lock()
-        guard !closed else {
-            lock.unlock()
-            return false
+        let open = state.withLock { state in
+            guard !state.closed else { return false }
+            if state.queued.count < Self.queueLimit { state.queued.append(bytes) }
+            return true
         }
-        if queued.count < Self.queueLimit { queued.append(bytes) }
-        lock.unlock()
+        guard open else { return false }
         wake()
         return true
     }
 
     /// Ends the stream: what is queued is still written, then the body ends.
     public func close() {
-        lock.lock()
-        closed = true
-        lock.unlock()
+        state.withLock { $0.closed = true }
         wake()
     }
 
     /// Whether bytes sent now would be written.
     public var isOpen: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return !closed
+        state.withLock { !$0.closed }
     }
 
     /// What the writer does next.
@@ -70,28 +68,26 @@ public final class HTTPEventStream: @unchecked Sendable, Equatable {
     }
 
     private func take() -> Next? {
-        lock.lock()
-        defer { lock.unlock() }
-        if !queued.isEmpty {
-            let bytes = queued.flatMap { $0 }
-            queued.removeAll()
-            return .bytes(bytes)
+        state.withLock { state in
+            if !state.queued.isEmpty {
+                let bytes = state.queued.flatMap { $0 }
+                state.queued.removeAll()
+                return .bytes(bytes)
+            }
+            return state.closed ? .ended : nil
         }
-        return closed ? .ended : nil
     }
 
     /// Returns once something is sent, the stream closes, or the task is cancelled.
     private func waitForSend() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                lock.lock()
-                if !queued.isEmpty || closed || Task.isCancelled {
-                    lock.unlock()
-                    continuation.resume()
-                    return
+                let ready = state.withLock { state in
+                    if !state.queued.isEmpty || state.closed || Task.isCancelled { return true }
+                    state.waiter = continuation
+                    return false
                 }
-                waiter = continuation
-                lock.unlock()
+                if ready { continuation.resume() }
             }
         } onCancel: {
             wake()
@@ -99,10 +95,10 @@ public final class HTTPEventStream: @unchecked Sendable, Equatable {
     }
 
     private func wake() {
-        lock.lock()
-        let waiting = waiter
-        waiter = nil
-        lock.unlock()
+        let waiting = state.withLock { state in
+            defer { state.waiter = nil }
+            return state.waiter
+        }
         waiting?.resume()
     }
 

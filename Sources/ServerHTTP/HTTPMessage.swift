@@ -67,7 +67,7 @@ public struct HTTPRequest: Sendable {
 }
 
 /// The client's end of a connection, as a handler may observe it while answering a request on it.
-public final class HTTPConnection: @unchecked Sendable {
+public final class HTTPConnection: Sendable {
     private let hungUp: @Sendable () -> Bool
 
     /// A connection whose client has hung up when `hungUp` says so.

@@ -5,6 +5,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
+import SkillParser
 import SkillServer
 
 /// `skill-http` (and `skill serve --http`): MCP's Streamable HTTP transport, ``MCPHTTPEndpoint``
@@ -133,21 +134,12 @@ public enum HTTPTransport {
 }
 
 /// A flag set once, read from any thread.
-final class StartedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+final class StartedFlag: Sendable {
+    private let value = Locked(false)
 
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
-    }
+    func set() { value.withLock { $0 = true } }
 
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+    var isSet: Bool { value.withLock { $0 } }
 }
 
 /// A service that runs `action` when the group starts shutting down, then returns.

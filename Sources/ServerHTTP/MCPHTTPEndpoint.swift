@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 import SkillServer
 
 /// MCP's Streamable HTTP transport at one endpoint path, over the same ``MCPServer`` handlers as
@@ -11,7 +12,7 @@ import SkillServer
 /// `list_changed` notifications; 2026-07-28 has no GET stream (405). A session's POSTed
 /// `notifications/cancelled` cancels its request in flight; a 2026-07-28 request is cancelled by
 /// its client closing the connection.
-public final class MCPHTTPEndpoint: @unchecked Sendable {
+public final class MCPHTTPEndpoint: Sendable {
     /// The endpoint path (`/mcp`).
     public let path: String
     let policy: HTTPAccessPolicy
@@ -20,10 +21,9 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     let reclaimAfter: Double
     private let makeServer: @Sendable () -> MCPServer
     private let stateless: MCPServer
-    private let lock = NSLock()
-    private var sessions: [String: Session] = [:]
+    private let sessions = Locked([String: Session]())
 
-    private final class Session: @unchecked Sendable {
+    private final class Session: @unchecked Sendable {  // `lastUsed` and `stream` change only under the endpoint's lock
         let server: MCPServer
         /// The client address that opened it.
         let client: String
@@ -64,9 +64,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
 
     /// The number of live sessions.
     public var sessionCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return sessions.count
+        sessions.withLock { $0.count }
     }
 
     /// Answers one HTTP request. Safe to call from many threads at once.
@@ -85,9 +83,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     /// one misses them: its next list request sees the change). Sessionless 2026-07-28 clients
     /// get none, as that revision delivers them only on `subscriptions/listen`.
     public func skillsChanged() {
-        lock.lock()
-        let open = sessions.values.compactMap { session in session.stream.map { (session.server, $0) } }
-        lock.unlock()
+        let open = sessions.withLock { $0.values.compactMap { session in session.stream.map { (session.server, $0) } } }
         for (server, stream) in open where stream.isOpen {
             for note in server.listChangedNotifications() { stream.send(Self.event(note)) }
         }
@@ -111,29 +107,23 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
             return HTTPAccessPolicy.error(
                 400, "Bad Request: a GET opens a session's stream; send the Mcp-Session-Id header that initialize returned")
         }
-        lock.lock()
-        guard let session = sessions[id] else {
-            lock.unlock()
-            return Self.unknownSession(id)
+        return sessions.withLock { sessions in
+            guard let session = sessions[id] else { return Self.unknownSession(id) }
+            if let open = session.stream, open.isOpen {
+                return HTTPAccessPolicy.error(409, "Conflict: session \(id) already has its GET stream open (one per session)")
+            }
+            let stream = HTTPEventStream()
+            session.stream = stream
+            session.lastUsed = Date()
+            return HTTPResponse(status: 200, headers: Self.eventStreamHeaders, stream: stream)
         }
-        if let open = session.stream, open.isOpen {
-            lock.unlock()
-            return HTTPAccessPolicy.error(409, "Conflict: session \(id) already has its GET stream open (one per session)")
-        }
-        let stream = HTTPEventStream()
-        session.stream = stream
-        session.lastUsed = Date()
-        lock.unlock()
-        return HTTPResponse(status: 200, headers: Self.eventStreamHeaders, stream: stream)
     }
 
     private func delete(_ request: HTTPRequest) -> HTTPResponse {
         guard let id = request.headers["Mcp-Session-Id"] else {
             return HTTPAccessPolicy.error(400, "Bad Request: DELETE needs an Mcp-Session-Id header")
         }
-        lock.lock()
-        let removed = sessions.removeValue(forKey: id)
-        lock.unlock()
+        let removed = sessions.withLock { $0.removeValue(forKey: id) }
         guard let removed else { return HTTPAccessPolicy.error(404, "Not Found: no session \(id)") }
         removed.stream?.close()
         return HTTPResponse(status: 200)
@@ -231,9 +221,12 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         var response = answer(server, id: id, method: InitializeRequest.method, params: params, modern: false)
         guard response.status == 200, server.negotiatedVersion != nil else { return response }
         let sessionID = UUID().uuidString.lowercased()
-        lock.lock()
-        guard makeRoom(for: client) else {
-            lock.unlock()
+        let admitted = sessions.withLock { sessions in
+            guard makeRoom(for: client, in: &sessions) else { return false }
+            sessions[sessionID] = Session(server: server, client: client)
+            return true
+        }
+        guard admitted else {
             return .json(
                 503,
                 OutgoingMessage.error(
@@ -243,15 +236,13 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
                         "Service Unavailable: \(maxSessions) sessions are open and in use; end one (DELETE) or retry later")),
                 headers: HTTPHeaders([("Retry-After", "60")]))
         }
-        sessions[sessionID] = Session(server: server, client: client)
-        lock.unlock()
         response.headers.add("Mcp-Session-Id", sessionID)
         return response
     }
 
     /// Ends a session so that `client` may open one, if that is allowed; `false` when every
     /// session is someone else's and in use. Called under the lock.
-    private func makeRoom(for client: String) -> Bool {
+    private func makeRoom(for client: String, in sessions: inout [String: Session]) -> Bool {
         let own = sessions.filter { $0.value.client == client }
         if own.count >= maxSessionsPerClient, let oldest = own.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
             sessions.removeValue(forKey: oldest)?.stream?.close()
@@ -267,18 +258,16 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
 
     /// Ends every session's GET stream: the server is stopping and does not wait for them.
     public func closeStreams() {
-        lock.lock()
-        let open = sessions.values.compactMap(\.stream)
-        lock.unlock()
+        let open = sessions.withLock { $0.values.compactMap(\.stream) }
         for stream in open { stream.close() }
     }
 
     private func session(_ id: String) -> Session? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let session = sessions[id] else { return nil }
-        session.lastUsed = Date()
-        return session
+        sessions.withLock { sessions in
+            guard let session = sessions[id] else { return nil }
+            session.lastUsed = Date()
+            return session
+        }
     }
 
     /// Runs the request through `server`: JSON, or SSE when notifications preceded the reply.
@@ -364,19 +353,12 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
 }
 
 /// Notifications a handler sends while answering one HTTP request.
-private final class NotificationBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [JSONValue] = []
+private final class NotificationBuffer: Sendable {
+    private let messages = Locked([JSONValue]())
 
     func append(_ message: JSONValue) {
-        lock.lock()
-        messages.append(message)
-        lock.unlock()
+        messages.withLock { $0.append(message) }
     }
 
-    var all: [JSONValue] {
-        lock.lock()
-        defer { lock.unlock() }
-        return messages
-    }
+    var all: [JSONValue] { messages.withLock { $0 } }
 }

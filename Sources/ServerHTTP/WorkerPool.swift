@@ -1,12 +1,12 @@
 import Foundation
+import SkillParser
 
 /// A fixed set of threads that run blocking work (a search in SQLite) in arrival order, so that
 /// the HTTP library's event loops and Swift's cooperative threads never wait on it, every core
 /// works, and a slow request holds one worker while the others keep answering.
-public final class WorkerPool: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var queue: [@Sendable () -> Void] = []
-    private var head = 0
+public final class WorkerPool: Sendable {
+    /// The jobs queued, the first `head` of them taken.
+    private let queue = LockedCondition((jobs: [@Sendable () -> Void](), head: 0))
 
     /// `count` threads, started now; they live as long as the process.
     public init(count: Int) {
@@ -25,24 +25,23 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     private func enqueue(_ job: @escaping @Sendable () -> Void) {
-        condition.lock()
-        queue.append(job)
-        condition.signal()
-        condition.unlock()
+        queue.withLock(wake: .one) { $0.jobs.append(job) }
     }
 
     private func work() {
         while true {
-            condition.lock()
-            while head == queue.count { condition.wait() }
-            let job = queue[head]
-            head += 1
-            // Drop what was taken once it is half the array: each job is moved once (linear).
-            if head * 2 >= queue.count, head > 64 {
-                queue.removeFirst(head)
-                head = 0
-            }
-            condition.unlock()
+            let job = queue.withLock(
+                waitingUntil: { $0.head < $0.jobs.count },
+                then: { queue in
+                    let job = queue.jobs[queue.head]
+                    queue.head += 1
+                    // Drop what was taken once it is half the array: each job is moved once (linear).
+                    if queue.head * 2 >= queue.jobs.count, queue.head > 64 {
+                        queue.jobs.removeFirst(queue.head)
+                        queue.head = 0
+                    }
+                    return job
+                })
             job()
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension Trait where Self == ConditionTrait {
     /// Skips a test that reads ../shared/corpus when the checkout has none beside it.
-    static var needsCorpus: Self { .enabled(if: BinaryRunner.corpusPresent, "needs ../shared/corpus, absent beside this checkout") }
+    static var needsCorpus: Self { .enabled(if: corpusPresent, "needs ../shared/corpus, absent beside this checkout") }
 }
 
 /// Runs the real `skill` binary over real pipes, in a hermetic environment.
@@ -14,11 +15,6 @@ struct BinaryRunner {
         var stderr: String
         var stdoutData: Data
     }
-
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
-    static let corpusPresent = FileManager.default.fileExists(atPath: corpus.path)
 
     /// The binary next to the test bundle (`swift build` puts both in the same folder), or `SKILL_BIN`.
     static var binary: URL {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The bundled skills pass `skill validate` and `skill lint`, and each packs into a zip that
 /// `skill install` accepts: the real binary, as a skill author would run it.
 @Suite struct BundledSkillsCommandTests {
-    static let skills = BinaryRunner.packageRoot.appendingPathComponent("skills")
+    static let skills = packageRoot.appendingPathComponent("skills")
     static let names = [
         "ios-architecture-patterns", "swiftui-app-wiring", "swiftui-architecture", "swiftui-mv-patterns", "swiftui-state-and-observation",
     ]

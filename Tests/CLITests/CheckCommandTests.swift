@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CheckCommandTests {
-    static let labelled = BinaryRunner.packageRoot.appendingPathComponent("Tests/CheckTests/Fixtures/labelled")
-    static let skills = BinaryRunner.packageRoot.appendingPathComponent("skills").path
+    static let labelled = packageRoot.appendingPathComponent("Tests/CheckTests/Fixtures/labelled")
+    static let skills = packageRoot.appendingPathComponent("skills").path
     static let antiPattern =
         "swiftui-architecture/references/anti-patterns#swiftui-architecture-anti-patterns/anti-pattern-async-work-without-boundaries"
 
@@ -73,12 +74,12 @@ import Testing
         }
 
         // The official schema, through Python's jsonschema.
-        let schema = BinaryRunner.packageRoot.appendingPathComponent("Tests/CheckTests/Fixtures/sarif/sarif-schema-2.1.0.json").path
+        let schema = packageRoot.appendingPathComponent("Tests/CheckTests/Fixtures/sarif/sarif-schema-2.1.0.json").path
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("skill-\(UUID().uuidString).sarif")
         try result.stdoutData.write(to: log)
         defer { try? FileManager.default.removeItem(at: log) }
         // scripts/setup --tests installs jsonschema into the project's .venv/.
-        let venvPython = BinaryRunner.packageRoot.appendingPathComponent(".venv/bin/python").path
+        let venvPython = packageRoot.appendingPathComponent(".venv/bin/python").path
         let python = FileManager.default.isExecutableFile(atPath: venvPython) ? venvPython : "python3"
         let validator = Process()
         validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")

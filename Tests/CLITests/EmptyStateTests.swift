@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// When no skill is indexed the commands and the server say so and where they looked, and
 /// `skill doctor` reports the folders, the index file and what is wrong.
 @Suite struct EmptyStateTests {
-    static let skills = BinaryRunner.packageRoot.appendingPathComponent("skills")
+    static let skills = packageRoot.appendingPathComponent("skills")
 
     /// A fresh empty folder of its own.
     func emptyFolder() throws -> URL {

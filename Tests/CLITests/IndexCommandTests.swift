@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skill build`, `search`, `show` and `list` end to end: the real binary over the corpus and the
 /// bundled skills, each run with its own HOME and index.
 @Suite struct IndexCommandTests {
-    static let skills = BinaryRunner.packageRoot.appendingPathComponent("skills")
+    static let skills = packageRoot.appendingPathComponent("skills")
 
     /// A fresh index path of its own.
     func indexPath() -> String {
@@ -15,7 +16,7 @@ import Testing
         let index = indexPath()
         defer { try? FileManager.default.removeItem(atPath: index) }
         let result = try BinaryRunner.run([
-            "search", "--skills", BinaryRunner.corpus.path, "--index", index, "--json", "--limit", "3", "swift testing expect",
+            "search", "--skills", corpus.path, "--index", index, "--json", "--limit", "3", "swift testing expect",
         ])
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])

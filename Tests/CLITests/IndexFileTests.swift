@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 /// temporary files go away on SIGINT, SIGTERM, an early exit of `serve` and at the next build, and
 /// `skill doctor --prune` removes cached indexes unused for 30 days.
 @Suite(.serialized) struct IndexFileTests {
-    static let skills = BinaryRunner.packageRoot.appendingPathComponent("skills")
+    static let skills = packageRoot.appendingPathComponent("skills")
 
     /// A fresh folder of its own.
     func folder() throws -> URL {

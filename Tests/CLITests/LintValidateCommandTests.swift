@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skill lint` and `skill validate` on the frontmatter cases a new user meets: YAML that does not
@@ -40,7 +41,7 @@ import Testing
     @Test func minScoreOutOfRangeIsAUsageError() throws {
         for score in ["150", "-1"] {
             let result = try BinaryRunner.run([
-                "lint", "--min-score=\(score)", BinaryRunner.packageRoot.appendingPathComponent("skills").path,
+                "lint", "--min-score=\(score)", packageRoot.appendingPathComponent("skills").path,
             ])
             #expect(result.status == 64)
             #expect(result.stderr.hasPrefix("Error: --min-score must be between 0 and 100, not \(score)\n"))

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skill parse` end to end: the real binary, real pipes, exit codes and streams.
 @Suite struct ParseCommandTests {
     @Test(.needsCorpus) func jsonOfTestingSwift() throws {
         let result = try BinaryRunner.run([
-            "parse", "--json", BinaryRunner.corpus.appendingPathComponent("makgunay__claude-swift-skills/testing-swift").path,
+            "parse", "--json", corpus.appendingPathComponent("makgunay__claude-swift-skills/testing-swift").path,
         ])
         #expect(result.status == 1)  // the cut description is an error
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func outlineOfAValidSkillExitsZero() throws {
-        let fixture = BinaryRunner.packageRoot.appendingPathComponent("Tests/ParserTests/Fixtures/model/decision-tree")
+        let fixture = packageRoot.appendingPathComponent("Tests/ParserTests/Fixtures/model/decision-tree")
         let result = try BinaryRunner.run(["parse", fixture.path])
         #expect(result.status == 0)
         #expect(result.stderr == "")

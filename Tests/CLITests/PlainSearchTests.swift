@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skill search WORD…` without options is read without the argument parser
@@ -13,7 +14,7 @@ import Testing
         // Options are what the plain reading leaves to the parser: roots and index come from
         // the environment here.
         let environment = [
-            "SKILL_PATH": BinaryRunner.packageRoot.appendingPathComponent("skills").path,
+            "SKILL_PATH": packageRoot.appendingPathComponent("skills").path,
             "SKILL_INDEX": folder.appendingPathComponent("index.sqlite").path,
         ]
         #expect(try BinaryRunner.run(["build"], environment: environment).status == 0)

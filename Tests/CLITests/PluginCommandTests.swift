@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skill list` and `skill search` over the Claude Code plugins of Tests/IndexTests/Fixtures/claude-home.
 @Suite struct PluginCommandTests {
-    static let fixture = BinaryRunner.packageRoot.appendingPathComponent("Tests/IndexTests/Fixtures/claude-home")
+    static let fixture = packageRoot.appendingPathComponent("Tests/IndexTests/Fixtures/claude-home")
 
     /// The fixture HOME as default roots: SKILL_PATH unset, no bundled skills.
     func run(_ arguments: [String], in folder: URL) throws -> BinaryRunner.Result {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skill prompt` reads the roots search, list and serve use (the bundled skills included) and
@@ -11,7 +12,7 @@ import Testing
         #expect(document["schemaVersion"] as? Int == 1)
         let skills = try #require(document["skills"] as? [[String: Any]])
         #expect(skills.compactMap { $0["name"] as? String } == BundledSkillsCommandTests.names)
-        let skillsFolder = BinaryRunner.packageRoot.appendingPathComponent("skills").path
+        let skillsFolder = packageRoot.appendingPathComponent("skills").path
         #expect(skills.first?["location"] as? String == "\(skillsFolder)/ios-architecture-patterns/SKILL.md")
 
         let xml = try BinaryRunner.run(["prompt"], environment: ["SKILL_PATH": ""])

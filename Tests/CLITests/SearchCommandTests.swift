@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skill search` as search tools behave: exit 1 on no match, filters checked, one-line and JSON
 /// forms an editor can open, `file:line` kept whole; `skill show N` and `skill show SKILLNAME`.
 @Suite struct SearchCommandTests {
-    static let skills = BinaryRunner.packageRoot.appendingPathComponent("skills")
+    static let skills = packageRoot.appendingPathComponent("skills")
     static let kinds = "skill, anti-pattern, checklist, decision-tree, pattern, table, example, section"
 
     /// Runs `skill ARGS --skills <bundled> --index <own index>`.

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The sentence encoder's model in the checkout (scripts/setup makes it).
-let modelPath = BinaryRunner.packageRoot.appendingPathComponent("model/all-MiniLM-L6-v2.skm").path
+let modelPath = packageRoot.appendingPathComponent("model/all-MiniLM-L6-v2.skm").path
 
 extension Trait where Self == ConditionTrait {
     /// Skips a test that needs the sentence encoder's model when the checkout has none.
@@ -127,7 +128,7 @@ extension Trait where Self == ConditionTrait {
         // The issue's own example, over the bundled skills.
         let search = try BinaryRunner.run(
             [
-                "search", "--skills", BinaryRunner.packageRoot.appendingPathComponent("skills").path, "--lexical",
+                "search", "--skills", packageRoot.appendingPathComponent("skills").path, "--lexical",
                 "my SwiftUI view keeps resetting its state when the parent redraws",
             ])
         #expect(search.status == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import SkillCheck
 import SkillIndex
+import TestSupport
 import Testing
 
 /// Signatures live in the index and follow the skills through incremental builds.

@@ -2,31 +2,10 @@ import Foundation
 import SkillCheck
 import SkillIndex
 import SkillParser
+import TestSupport
 
-/// The package's root folder (for the bundled skills and ../shared/corpus).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let bundledSkills = packageRoot.appendingPathComponent("skills")
-let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures", isDirectory: true)
-
-/// A temporary folder removed when the value goes away.
-final class TemporaryFolder: @unchecked Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("skill-check-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func write(_ text: String, to path: String) throws -> URL {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-        return file
-    }
-}
 
 /// Checkers built once per test run (building the corpus's index takes seconds).
 enum Checkers {

@@ -1,9 +1,7 @@
 import Foundation
 import SkillEmbedding
+import TestSupport
 import Testing
-
-/// The package's root folder (for `model/`, made by scripts/setup).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The model file: `SKILL_MODEL` when set, else the package's `model/` folder; `nil` when absent.
 let modelURL: URL? = {

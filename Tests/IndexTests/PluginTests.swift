@@ -1,5 +1,6 @@
 import Foundation
 import SkillParser
+import TestSupport
 import Testing
 
 @testable import SkillIndex

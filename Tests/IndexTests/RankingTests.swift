@@ -81,7 +81,9 @@ import Testing
     }
 
     @Test func skillAndLanguageFilters() throws {
-        #expect(try index.search("skill:navigation view").results.allSatisfy { $0.skill == "navigation" })
+        let navigation = try index.search("skill:navigation view").results
+        #expect(!navigation.isEmpty)
+        #expect(navigation.allSatisfy { $0.skill == "navigation" })
         let swift = try index.search("lang:swift model").results
         #expect(!swift.isEmpty)
         #expect(swift.allSatisfy { $0.skill == "swiftui-state" })

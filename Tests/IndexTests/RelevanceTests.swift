@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SkillIndex
@@ -73,6 +74,7 @@ import Testing
     @Test(.enabled(if: available, "needs ../shared/corpus/questions.json, absent beside this checkout")) func theIssuesOwnExample() throws {
         // The testing-swift skill's entries come first.
         let testing = try #require(Self.index).search("swift testing expect", limit: 3).results
+        #expect(!testing.isEmpty)
         #expect(testing.allSatisfy { $0.skill == "testing-swift" })
     }
 }

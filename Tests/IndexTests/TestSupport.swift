@@ -55,7 +55,3 @@ final class Sandbox: @unchecked Sendable {
         try FileManager.default.setAttributes([.modificationDate: old.addingTimeInterval(5)], ofItemAtPath: url.path)
     }
 }
-
-/// The package's root folder (for ../shared/corpus).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")

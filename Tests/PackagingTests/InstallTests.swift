@@ -1,6 +1,7 @@
 import Foundation
 import SkillPackaging
 import SkillParser
+import TestSupport
 import Testing
 
 /// `skill install`/`uninstall`: every attack refused with the destination untouched.
@@ -8,7 +9,7 @@ import Testing
     /// The archives of make_zips.py, made once.
     static let zips: URL = {
         let folder = try! Support.temporaryFolder()
-        let script = Support.packageRoot.appendingPathComponent("Tests/PackagingTests/make_zips.py").path
+        let script = packageRoot.appendingPathComponent("Tests/PackagingTests/make_zips.py").path
         let run = try! Support.python([script, folder.path], cwd: folder)
         precondition(run.status == 0, run.stderr)
         return folder

@@ -89,7 +89,4 @@ enum Support {
             try Data(content.utf8).write(to: url)
         }
     }
-
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SkillParser
+import TestSupport
 import Testing
 
 /// Bad input gives diagnostics and a best-effort model: never a crash, a hang or a stack overflow.

@@ -1,11 +1,12 @@
 import Foundation
 import SkillParser
+import TestSupport
 import Testing
 
 /// Every real skill in ../shared/corpus (128) parses; the odd files listed in its README get exactly
 /// the diagnostics they deserve, and the valid-but-unusual ones none.
 @Suite struct CorpusTests {
-    static let report = try? ParseReport.parse(path: Paths.corpus.path)
+    static let report = try? ParseReport.parse(path: corpus.path)
 
     @Test(.needsCorpus) func everySkillParsesWithEntriesInsideItsFiles() throws {
         let report = try #require(Self.report)
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test(.needsCorpus) func testingSwiftHasAntiPatternsExamplesAndTheCutDescription() throws {
-        let report = try ParseReport.parse(path: Paths.corpus.appendingPathComponent("makgunay__claude-swift-skills/testing-swift").path)
+        let report = try ParseReport.parse(path: corpus.appendingPathComponent("makgunay__claude-swift-skills/testing-swift").path)
         let kinds = Set(report.skills[0].entries.map(\.kind))
         #expect(kinds.isSuperset(of: [.skill, .section, .antiPattern, .example, .table]))
         #expect(report.diagnostics.map(\.id) == [.valueCutByComment])

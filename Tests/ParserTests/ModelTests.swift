@@ -1,5 +1,6 @@
 import Foundation
 import SkillParser
+import TestSupport
 import Testing
 
 /// Exact values behind the fixture dumps, where the dump flattens or shortens them.

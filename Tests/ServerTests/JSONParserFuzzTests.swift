@@ -5,8 +5,8 @@ import Testing
 
 /// The server's JSON parser against Foundation's `JSONDecoder`, on random and mutated lines: the
 /// same verdict (valid or not) and the same value for every line, and never a crash. A fixed
-/// seed keeps every run the same; `SKILL_FUZZ_ROUNDS` raises the count and `SKILL_BENCH=1`
-/// prints the timings docs/server.md quotes (release build).
+/// seed keeps every run the same; `SKILL_FUZZ_ROUNDS` raises the count. The timings docs/server.md
+/// quotes are a benchmark's: `swift run -c release json-parse-throughput`.
 @Suite struct JSONParserFuzzTests {
     /// A small deterministic generator (SplitMix64).
     struct Random: RandomNumberGenerator {
@@ -90,33 +90,5 @@ import Testing
             }
         }
         #expect(disagreements == [])
-    }
-
-    /// What the server would need on top of `JSONSerialization`: its `Any` as a ``JSONValue``.
-    static func value(_ any: Any) -> JSONValue {
-        switch any {
-        case let b as Bool where String(cString: (any as! NSNumber).objCType) == "c": return .bool(b)
-        case let n as NSNumber: return Double(n.int64Value) == n.doubleValue ? .int(n.intValue) : .double(n.doubleValue)
-        case let s as String: return .string(s)
-        case let a as [Any]: return .array(a.map(value))
-        case let o as [String: Any]: return .object(o.mapValues(value))
-        default: return .null
-        }
-    }
-
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["SKILL_BENCH"] == "1"))
-    func timings() throws {
-        let lines = (0..<20_000).map { n in Data(Self.seeds[n % 3].replacingOccurrences(of: "\"id\":1", with: "\"id\":\(n)").utf8) }
-        func time(_ name: String, _ body: (Data) throws -> Void) rethrows {
-            let start = DispatchTime.now().uptimeNanoseconds
-            for line in lines { try body(line) }
-            let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000 / Double(lines.count)
-            print("json-bench \(name): \(String(format: "%.2f", micros)) µs per request line")
-        }
-        try time("JSONParser") { _ = try JSONParser.parse($0) }
-        try time("JSONDecoder(JSONValue)") { _ = try JSONDecoder().decode(JSONValue.self, from: $0) }
-        try time("JSONSerialization") { _ = try JSONSerialization.jsonObject(with: $0) }
-        try time("JSONSerialization + JSONValue") { _ = Self.value(try JSONSerialization.jsonObject(with: $0)) }
-        time("IncomingMessage.parse") { _ = IncomingMessage.parse($0) }
     }
 }

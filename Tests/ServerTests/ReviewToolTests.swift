@@ -1,11 +1,9 @@
 import Foundation
 import SkillIndex
+import TestSupport
 import Testing
 
 @testable import SkillServer
-
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
 /// The bundled skills, whose anti-patterns have code.
 private let bundledRoot = packageRoot.appendingPathComponent("skills")

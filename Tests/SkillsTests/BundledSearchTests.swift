@@ -1,6 +1,7 @@
 import Foundation
 import SkillIndex
 import SkillParser
+import TestSupport
 import Testing
 
 /// The searches a SwiftUI developer types, over the bundled skills: the section that answers
@@ -20,7 +21,7 @@ import Testing
     }
 
     static let queries: [Expected] = {
-        let url = BundledSkillsTests.packageRoot.appendingPathComponent("Tests/SkillsTests/Fixtures/bundled-queries.json")
+        let url = packageRoot.appendingPathComponent("Tests/SkillsTests/Fixtures/bundled-queries.json")
         return (try? JSONDecoder().decode([Expected].self, from: Data(contentsOf: url))) ?? []
     }()
 

@@ -1,12 +1,11 @@
 import Foundation
 import SkillParser
+import TestSupport
 import Testing
 
 /// The bundled skills in skills/: they parse cleanly, use the structures the parser extracts,
 /// and copy no sentence of the seed documents they were written from.
 @Suite struct BundledSkillsTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let skills = packageRoot.appendingPathComponent("skills")
     static let seeds = packageRoot.appendingPathComponent("../shared/seeds").standardizedFileURL
     static let seedsPresent = FileManager.default.fileExists(atPath: seeds.path)

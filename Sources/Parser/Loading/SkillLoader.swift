@@ -122,19 +122,16 @@ extension SkillLoader {
     }
 
     /// Results written by concurrent workers, each to its own slot.
-    private final class Results: @unchecked Sendable {
-        private var slots: [Skill?]
-        private let lock = NSLock()
+    private final class Results: Sendable {
+        private let slots: Locked<[Skill?]>
 
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
         func set(_ index: Int, _ skill: Skill) {
-            lock.lock()
-            slots[index] = skill
-            lock.unlock()
+            slots.withLock { $0[index] = skill }
         }
 
-        var values: [Skill] { slots.map { $0! } }
+        var values: [Skill] { slots.withLock { $0.map { $0! } } }
     }
 
     /// Parses one markdown file on its own, as a document of the skill whose folder holds it

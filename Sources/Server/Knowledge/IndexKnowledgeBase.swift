@@ -5,20 +5,23 @@ import SkillParser
 
 /// The ``KnowledgeBase`` of `skill serve`: the SQLite index of the skills, brought up to date at
 /// start and whenever the skills change.
-public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
+public final class IndexKnowledgeBase: KnowledgeBase, Sendable {
     private let index: SkillIndex
-    private let lock = NSLock()
-    /// The skills as the server lists them, kept until the index changes (each tool call asks).
-    private var listing: [SkillInfo]?
-    /// The skills' manifests, kept until the index changes.
-    private var manifestListing: [SkillManifest]?
+    private struct State {
+        /// The skills as the server lists them, kept until the index changes (each tool call asks).
+        var listing: [SkillInfo]?
+        /// The skills' manifests, kept until the index changes.
+        var manifestListing: [SkillManifest]?
+        var embeddingPending = false
+        /// The server is stopping: the embedding pass ends before its next batch.
+        var stopping = false
+    }
+    private let state = Locked(State())
     /// Left when the first refresh is done; every question waits for it, `initialize` does not.
     private let ready = DispatchGroup()
     /// Embeds the entries without vectors after each refresh, one at a time, on one core, so
     /// that answers keep the other (searches use the vectors there are meanwhile).
     private let embedding = DispatchQueue(label: "skill.embedding", qos: .utility)
-    private var embeddingPending = false
-    private var stopping = false
     private let log: ServerLog
 
     /// A knowledge base over `index`, which it refreshes at once in the background.
@@ -46,15 +49,14 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
 
     /// Queues an embedding pass unless one is already waiting.
     private func embedMissing() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !embeddingPending else { return }
-        embeddingPending = true
+        let queued = state.withLock { state in
+            defer { state.embeddingPending = true }
+            return !state.embeddingPending
+        }
+        guard queued else { return }
         embedding.async { [self] in
             ready.wait()
-            lock.lock()
-            embeddingPending = false
-            lock.unlock()
+            state.withLock { $0.embeddingPending = false }
             do {
                 let report = try index.embed(workers: 1, shouldStop: { [self] in isStopping })
                 if report.embedded > 0 {
@@ -69,16 +71,12 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
     /// Ends the background embedding pass after its batch in flight and waits for it: a process
     /// must not exit while a thread of its own still embeds. Call once, before exiting.
     public func close() {
-        lock.lock()
-        stopping = true
-        lock.unlock()
+        state.withLock { $0.stopping = true }
         embedding.sync {}
     }
 
     private var isStopping: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopping
+        state.withLock { $0.stopping }
     }
 
     public func search(_ query: KnowledgeQuery) throws -> SearchResults {
@@ -98,22 +96,22 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
 
     public func skills() -> [SkillInfo] {
         ready.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        if let listing { return listing }
-        let fresh = ((try? index.skills()) ?? []).map(Self.info)
-        listing = fresh
-        return fresh
+        return state.withLock { state in
+            if let listing = state.listing { return listing }
+            let fresh = ((try? index.skills()) ?? []).map(Self.info)
+            state.listing = fresh
+            return fresh
+        }
     }
 
     public func manifests() -> [SkillManifest] {
         ready.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        if let manifestListing { return manifestListing }
-        let fresh = (try? index.manifests()) ?? []
-        manifestListing = fresh
-        return fresh
+        return state.withLock { state in
+            if let manifestListing = state.manifestListing { return manifestListing }
+            let fresh = (try? index.manifests()) ?? []
+            state.manifestListing = fresh
+            return fresh
+        }
     }
 
     public func noSkillsMessage() -> String {
@@ -168,10 +166,10 @@ public final class IndexKnowledgeBase: KnowledgeBase, @unchecked Sendable {
         }
         changed = changed || (try? index.manifestGeneration()) != generation
         guard changed else { return false }
-        lock.lock()
-        listing = nil
-        manifestListing = nil
-        lock.unlock()
+        state.withLock { state in
+            state.listing = nil
+            state.manifestListing = nil
+        }
         embedMissing()
         return true
     }

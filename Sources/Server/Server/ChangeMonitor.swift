@@ -4,7 +4,7 @@ import Foundation
 /// folder the index recorded (inotify, on Linux) and checks once a burst of changes has settled;
 /// where watching is impossible (not Linux, the watch limit reached) or not wanted (`--poll`),
 /// checks every `pollInterval` seconds instead, as the server always did before.
-public final class ChangeMonitor: @unchecked Sendable {
+public final class ChangeMonitor: @unchecked Sendable {  // its vars are read and written on `queue`
     private let knowledge: any KnowledgeBase
     private let pollInterval: Double
     private let watch: Bool

@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 #if canImport(Glibc)
     import Glibc
@@ -7,14 +8,16 @@ import Foundation
 /// Tells when anything in a set of folders changes: a file created, deleted, renamed, written
 /// or its attributes changed, in any of them (inotify; Linux only, the one place it is used).
 /// Reads (and so the server's own `resources/read`) are not changes.
-final class FolderWatcher: @unchecked Sendable {
+final class FolderWatcher: Sendable {
     #if os(Linux)
         private let fd: Int32
-        private var source: (any DispatchSourceRead)?
-        /// The watched folders by watch descriptor, and the set of them.
-        private var byDescriptor: [Int32: String] = [:]
-        private var watched = Set<String>()
-        private let lock = NSLock()
+        private struct State {
+            var source: (any DispatchSourceRead)?
+            /// The watched folders by watch descriptor, and the set of them.
+            var byDescriptor: [Int32: String] = [:]
+            var watched = Set<String>()
+        }
+        private let state = Locked(State())
         private static let mask = UInt32(
             IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
     #endif
@@ -40,9 +43,7 @@ final class FolderWatcher: @unchecked Sendable {
     /// How many folders are watched.
     var count: Int {
         #if os(Linux)
-            lock.lock()
-            defer { lock.unlock() }
-            return watched.count
+            return state.withLock { $0.watched.count }
         #else
             return 0
         #endif
@@ -54,22 +55,22 @@ final class FolderWatcher: @unchecked Sendable {
     ///   limit `fs.inotify.max_user_watches`).
     func watch(_ folders: [String]) throws -> Int {
         #if os(Linux)
-            lock.lock()
-            defer { lock.unlock() }
-            var added = 0
-            for folder in folders where !watched.contains(folder) {
-                let wd = inotify_add_watch(fd, folder, Self.mask)
-                if wd < 0 {
-                    if errno == ENOENT || errno == ENOTDIR { continue }
-                    throw Failure(
-                        description: "watching \(folder): \(String(cString: strerror(errno)))"
-                            + (errno == ENOSPC ? " (the limit fs.inotify.max_user_watches is reached)" : ""))
+            return try state.withLock { state in
+                var added = 0
+                for folder in folders where !state.watched.contains(folder) {
+                    let wd = inotify_add_watch(fd, folder, Self.mask)
+                    if wd < 0 {
+                        if errno == ENOENT || errno == ENOTDIR { continue }
+                        throw Failure(
+                            description: "watching \(folder): \(String(cString: strerror(errno)))"
+                                + (errno == ENOSPC ? " (the limit fs.inotify.max_user_watches is reached)" : ""))
+                    }
+                    state.byDescriptor[wd] = folder
+                    state.watched.insert(folder)
+                    added += 1
                 }
-                byDescriptor[wd] = folder
-                watched.insert(folder)
-                added += 1
+                return added
             }
-            return added
         #else
             return 0
         #endif
@@ -84,7 +85,7 @@ final class FolderWatcher: @unchecked Sendable {
                 if self?.drain() == true { changed() }
             }
             source.setCancelHandler { [fd] in close(fd) }
-            self.source = source
+            state.withLock { $0.source = source }
             source.resume()
         #endif
     }
@@ -92,10 +93,10 @@ final class FolderWatcher: @unchecked Sendable {
     /// Stops watching and closes the descriptor.
     func stop() {
         #if os(Linux)
-            lock.lock()
-            let source = self.source
-            self.source = nil
-            lock.unlock()
+            let source = state.withLock { state in
+                defer { state.source = nil }
+                return state.source
+            }
             source?.cancel()
         #endif
     }
@@ -132,9 +133,9 @@ final class FolderWatcher: @unchecked Sendable {
 
         /// A watch the kernel removed (its folder deleted or moved away).
         private func forget(_ wd: Int32) {
-            lock.lock()
-            defer { lock.unlock() }
-            if let folder = byDescriptor.removeValue(forKey: wd) { watched.remove(folder) }
+            state.withLock { state in
+                if let folder = state.byDescriptor.removeValue(forKey: wd) { state.watched.remove(folder) }
+            }
         }
     #endif
 }

@@ -1,15 +1,16 @@
 import Foundation
+import SkillParser
 
 /// The open `subscriptions/listen` streams of one server (2026-07-28). A stream is a request
 /// whose handler is held open: the acknowledgment goes out first, then every change event it
 /// asked for, each through the request's own `notify` (so on stdio they share stdout, and a
 /// transport with a response stream per request would carry them there), until the client
 /// cancels it or the server closes it (then its empty result ends it gracefully).
-final class ListenStreams: @unchecked Sendable {
+final class ListenStreams: Sendable {
     /// At most this many streams at once; one more is refused (-32603), as the official SDK does.
     static let maxStreams = 64
 
-    private final class Stream: @unchecked Sendable {
+    private final class Stream: @unchecked Sendable {  // `digests` is read and written only under the streams' lock
         let id: RequestID
         let honoured: SubscriptionFilter
         let notify: @Sendable (JSONValue) -> Void
@@ -25,9 +26,7 @@ final class ListenStreams: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var streams: [RequestID: Stream] = [:]
-    private var closed = false
+    private let state = Locked((streams: [RequestID: Stream](), closed: false))
 
     /// The part of `requested` this server honours: every list-changed kind (tools never change,
     /// so that one never fires) and `resourceSubscriptions` (an event when the file's digest
@@ -56,19 +55,20 @@ final class ListenStreams: @unchecked Sendable {
         var digests: [String: String?] = [:]
         for uri in honoured.resourceSubscriptions ?? [] { digests[uri] = .some(digest(uri)) }
         let stream = Stream(id: id, honoured: honoured, notify: notify, digests: digests)
-        lock.lock()
-        guard !closed, streams.count < Self.maxStreams, streams[id] == nil else {
-            let why = closed ? "the server is shutting down" : streams[id] != nil ? "a stream with this id is open" : "too many streams"
-            lock.unlock()
-            throw ResponseError(.internalError, "Cannot open the subscription: \(why)")
+        try state.withLock { state in
+            guard !state.closed, state.streams.count < Self.maxStreams, state.streams[id] == nil else {
+                let why =
+                    state.closed
+                    ? "the server is shutting down" : state.streams[id] != nil ? "a stream with this id is open" : "too many streams"
+                throw ResponseError(.internalError, "Cannot open the subscription: \(why)")
+            }
+            state.streams[id] = stream
+            // Under the lock, so no event of this stream can precede it.
+            let ack = SubscriptionsAcknowledgedNotification(notifications: honoured, subscriptionId: id)
+            if let params = try? JSONValue(encoding: ack) {
+                notify(OutgoingMessage.notification(SubscriptionsAcknowledgedNotification.method, params))
+            }
         }
-        streams[id] = stream
-        // Under the lock, so no event of this stream can precede it.
-        let ack = SubscriptionsAcknowledgedNotification(notifications: honoured, subscriptionId: id)
-        if let params = try? JSONValue(encoding: ack) {
-            notify(OutgoingMessage.notification(SubscriptionsAcknowledgedNotification.method, params))
-        }
-        lock.unlock()
         // A transport that cancels by hanging up (HTTP) is noticed by polling `isCancelled`.
         while stream.ended.wait(timeout: .now() + 0.2) == .timedOut {
             if isCancelled() {
@@ -87,50 +87,46 @@ final class ListenStreams: @unchecked Sendable {
 
     /// Ends every stream gracefully and refuses new ones (the server is shutting down).
     func closeAll() {
-        lock.lock()
-        closed = true
-        let all = Array(streams.values)
-        streams = [:]
-        lock.unlock()
+        let all = state.withLock { state in
+            state.closed = true
+            defer { state.streams = [:] }
+            return Array(state.streams.values)
+        }
         for stream in all { stream.ended.signal() }
     }
 
     /// How many streams are open.
     var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return streams.count
+        state.withLock { $0.streams.count }
     }
 
     /// Tells every stream what changed: the resource and prompt lists (when `listsChanged`), and
     /// each subscribed URI whose digest is no longer the one last seen.
     func publish(listsChanged: Bool, digest: (String) -> String?) {
-        lock.lock()
-        defer { lock.unlock() }
-        for stream in streams.values {
-            var events: [(String, String?)] = []
-            if listsChanged {
-                if stream.honoured.resourcesListChanged == true { events.append(("notifications/resources/list_changed", nil)) }
-                if stream.honoured.promptsListChanged == true { events.append(("notifications/prompts/list_changed", nil)) }
-            }
-            for (uri, before) in stream.digests {
-                let now = digest(uri)
-                if now != before {
-                    stream.digests[uri] = .some(now)
-                    events.append(("notifications/resources/updated", uri))
+        state.withLock { state in
+            for stream in state.streams.values {
+                var events: [(String, String?)] = []
+                if listsChanged {
+                    if stream.honoured.resourcesListChanged == true { events.append(("notifications/resources/list_changed", nil)) }
+                    if stream.honoured.promptsListChanged == true { events.append(("notifications/prompts/list_changed", nil)) }
                 }
-            }
-            for (method, uri) in events {
-                guard let params = try? JSONValue(encoding: StreamedChangeParams(uri: uri, subscriptionId: stream.id)) else { continue }
-                stream.notify(OutgoingMessage.notification(method, params))
+                for (uri, before) in stream.digests {
+                    let now = digest(uri)
+                    if now != before {
+                        stream.digests[uri] = .some(now)
+                        events.append(("notifications/resources/updated", uri))
+                    }
+                }
+                for (method, uri) in events {
+                    guard let params = try? JSONValue(encoding: StreamedChangeParams(uri: uri, subscriptionId: stream.id)) else { continue }
+                    stream.notify(OutgoingMessage.notification(method, params))
+                }
             }
         }
     }
 
     @discardableResult
     private func remove(_ id: RequestID) -> Stream? {
-        lock.lock()
-        defer { lock.unlock() }
-        return streams.removeValue(forKey: id)
+        state.withLock { $0.streams.removeValue(forKey: id) }
     }
 }

@@ -4,7 +4,7 @@ import SkillParser
 
 /// The MCP server: a method registry over a ``KnowledgeBase``. It knows nothing of bytes or
 /// threads; ``ServerConnection`` feeds it parsed messages and writes what it returns.
-public final class MCPServer: @unchecked Sendable {
+public final class MCPServer: @unchecked Sendable {  // `registry` is filled in `init`, then only read
     /// Settings that rarely change.
     public struct Configuration: Sendable {
         public var serverInfo = Implementation(name: "skill", version: "0.1.0", title: "Skill knowledge")
@@ -24,8 +24,9 @@ public final class MCPServer: @unchecked Sendable {
     public let knowledge: any KnowledgeBase
     public let configuration: Configuration
     package let log: ServerLog
-    private let lock = NSLock()
-    private var negotiated: ProtocolVersion?
+    /// The revision negotiated by `initialize`, and the catalog last built with the manifests
+    /// it was built from.
+    private let state = Locked((negotiated: ProtocolVersion?.none, catalog: (source: [SkillManifest], catalog: SkillCatalog)?.none))
     private var registry = MethodRegistry()
     let tools: SkillTools
     /// The open `subscriptions/listen` streams.
@@ -42,9 +43,7 @@ public final class MCPServer: @unchecked Sendable {
 
     /// The revision negotiated by `initialize`, if any.
     public var negotiatedVersion: ProtocolVersion? {
-        lock.lock()
-        defer { lock.unlock() }
-        return negotiated
+        state.withLock { $0.negotiated }
     }
 
     /// Whether a JSON-RPC batch is accepted now (only under 2025-03-26).
@@ -160,17 +159,15 @@ public final class MCPServer: @unchecked Sendable {
     /// other manifests (it keeps one array until the skills change).
     func catalog() -> SkillCatalog {
         let manifests = knowledge.manifests()
-        lock.lock()
-        defer { lock.unlock() }
-        // The cache holds the array it was built from, so no other array can have its storage.
-        if let cached = catalogCache, Self.sameStorage(cached.source, manifests) { return cached.catalog }
-        let catalog = SkillCatalog(manifests)
-        for (manifest, why) in catalog.leftOut { log.debug("skills/list leaves out \(manifest.name): \(why)") }
-        catalogCache = (manifests, catalog)
-        return catalog
+        return state.withLock { state in
+            // The cache holds the array it was built from, so no other array can have its storage.
+            if let cached = state.catalog, Self.sameStorage(cached.source, manifests) { return cached.catalog }
+            let catalog = SkillCatalog(manifests)
+            for (manifest, why) in catalog.leftOut { log.debug("skills/list leaves out \(manifest.name): \(why)") }
+            state.catalog = (manifests, catalog)
+            return catalog
+        }
     }
-
-    private var catalogCache: (source: [SkillManifest], catalog: SkillCatalog)?
 
     private static func sameStorage(_ a: [SkillManifest], _ b: [SkillManifest]) -> Bool {
         a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
@@ -189,9 +186,7 @@ public final class MCPServer: @unchecked Sendable {
         registry.register(InitializeRequest.self) { [unowned self] request, _ in
             let requested = ProtocolVersion(rawValue: request.protocolVersion)
             let version = ProtocolVersion.handshake.contains(requested) ? requested : .v2025_11_25
-            lock.lock()
-            negotiated = version
-            lock.unlock()
+            state.withLock { $0.negotiated = version }
             log.info("initialize: client \(request.clientInfo?.name ?? "?") asked \(request.protocolVersion), answering \(version)")
             // A session of an older revision has the Skills extension when its client declares it.
             var capabilities = capabilities(for: version)

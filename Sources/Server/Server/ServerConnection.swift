@@ -2,7 +2,7 @@ import Foundation
 
 /// Joins a transport to an ``MCPServer``: classifies each framed line, handles cancellation as
 /// soon as it is read, and answers requests one at a time, in order, on its own queue.
-public final class ServerConnection: @unchecked Sendable {
+public final class ServerConnection: @unchecked Sendable {  // `monitor` is set once, at start, and read in `deinit`
     let server: MCPServer
     let sink: any MessageSink
     private let queue = DispatchQueue(label: "skill.serve.requests")

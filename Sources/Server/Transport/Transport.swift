@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 #if canImport(Glibc)
     import Glibc
@@ -14,46 +15,43 @@ public protocol MessageSink: Sendable {
 
 /// Writes each message as one line to a file descriptor (stdout), with `write(2)`: no buffering,
 /// so nothing owed is lost at exit.
-public final class FileDescriptorSink: MessageSink, @unchecked Sendable {
+public final class FileDescriptorSink: MessageSink, Sendable {
     private let fd: Int32
-    private let lock = NSLock()
-    private var broken = false
+    /// Whether a write failed; the lock also keeps each message's writes together.
+    private let broken = Locked(false)
 
     /// Writes to `fd`, which the sink does not close.
     public init(fd: Int32) { self.fd = fd }
 
     /// `true` once a write failed (the client closed its end).
     public var isBroken: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return broken
+        broken.withLock { $0 }
     }
 
     public func send(_ message: JSONValue) {
         var bytes = JSONWriter.data(message)
         bytes.append(UInt8(ascii: "\n"))
-        lock.lock()
-        defer { lock.unlock() }
-        guard !broken else { return }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    broken = true
-                    return
+        broken.withLock { broken in
+            guard !broken else { return }
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        broken = true
+                        return
+                    }
+                    offset += n
                 }
-                offset += n
             }
         }
     }
 }
 
 /// An in-memory transport for tests: feed lines in, read messages out.
-public final class MemoryTransport: MessageSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [JSONValue] = []
+public final class MemoryTransport: MessageSink, @unchecked Sendable {  // `connection` is set in `init`, then only read
+    private let sent = Locked([JSONValue]())
     /// The connection the transport feeds.
     public private(set) var connection: ServerConnection!
 
@@ -63,9 +61,7 @@ public final class MemoryTransport: MessageSink, @unchecked Sendable {
     }
 
     public func send(_ message: JSONValue) {
-        lock.lock()
-        sent.append(message)
-        lock.unlock()
+        sent.withLock { $0.append(message) }
     }
 
     /// Sends raw bytes, framed as the stdio transport frames them.
@@ -82,12 +78,10 @@ public final class MemoryTransport: MessageSink, @unchecked Sendable {
     /// Waits until every owed reply is written, then returns and forgets what was sent.
     public func drain() -> [JSONValue] {
         connection.finish()
-        lock.lock()
-        defer {
-            sent = []
-            lock.unlock()
+        return sent.withLock { sent in
+            defer { sent = [] }
+            return sent
         }
-        return sent
     }
 }
 

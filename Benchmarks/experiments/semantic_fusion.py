@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Measures the semantic component before it is wired: static token vectors (scripts/distil-embeddings.py)
+"""Measures the semantic component before it is wired: static token vectors (Benchmarks/experiments/distil-embeddings.py)
 fused with `skill search`'s lexical ranking, on the judged sets of ../shared/corpus.
 
-Usage: Benchmarks/semantic_fusion.py SKILL INDEX [--weights 1.0,0.9,0.8,0.7] [--no-pool] [--half 0|1] [--ranks W]
+Usage: Benchmarks/experiments/semantic_fusion.py SKILL INDEX [--weights 1.0,0.9,0.8,0.7] [--no-pool] [--half 0|1] [--ranks W]
            [--bin FILE.bin ...] [--full ENTRIES.npy [--cache DIR]] [--variants --vectors FILE.npy]
 
 SKILL is a `skill` binary; INDEX an index it built over ../shared/corpus (`skill build --skills
@@ -15,14 +15,14 @@ normalised over its own top 100 (the lexical list; the 100 entries of highest co
 "pool" adds the semantic top 100 to the candidates. The hit rule and the metrics are Benchmarks/relevance.py's: a
 result is a hit when its path is a judged path and its line lies in the judged [line, end].
 
-The default reads embedding/token-vectors.bin (written by scripts/distil-embeddings.py) and weighs tokens by SIF over the
+The default reads embedding/token-vectors.bin (written by Benchmarks/experiments/distil-embeddings.py) and weighs tokens by SIF over the
 index's own token frequencies (a = SIF_A), then by the file's Zipf weights. --variants (with
 --vectors, the 384-d float vectors the distil script saves with --keep-float) also tries other
 values of a, 256 and 384 dimensions, and the title counted twice.
 
---bin FILE (repeatable) measures other token-vectors.bin files instead (scripts/train-embeddings.py
+--bin FILE (repeatable) measures other token-vectors.bin files instead (Benchmarks/experiments/train-embeddings.py
 train writes them). --full ENTRIES.npy measures the ceiling: the full transformer's entry vectors
-(scripts/train-embeddings.py encode) and each query embedded by the same forward pass (the model from
+(Benchmarks/experiments/train-embeddings.py encode) and each query embedded by the same forward pass (the model from
 the distil script's --cache). --half H keeps only the queries all of whose judged documents are in
 skills of half H (for vectors trained on the other half); --ranks W prints each query whose first-hit
 rank moves between w=1.0 and w=W.
@@ -32,11 +32,11 @@ import argparse, json, math, os, sqlite3, subprocess, sys, zlib
 import numpy as np
 from tokenizers import BertWordPieceTokenizer
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import relevance  # the hit rule and the metrics
 
 here = os.path.dirname(os.path.abspath(__file__))
-root = os.path.normpath(os.path.join(here, ".."))
+root = os.path.normpath(os.path.join(here, "..", ".."))
 corpus = os.path.normpath(os.path.join(root, "..", "shared", "corpus"))
 resources = os.path.join(root, "embedding")
 WORDS = 64
@@ -198,11 +198,11 @@ def quantise(x):
 
 
 class FullModel:
-    """The ceiling: entry vectors of the full transformer (scripts/train-embeddings.py encode) and
+    """The ceiling: entry vectors of the full transformer (Benchmarks/experiments/train-embeddings.py encode) and
     queries embedded by the same forward pass."""
     def __init__(self, entries, cache):
         import importlib.util
-        spec = importlib.util.spec_from_file_location("train", os.path.join(root, "scripts", "train-embeddings.py"))
+        spec = importlib.util.spec_from_file_location("train", os.path.join(here, "train-embeddings.py"))
         self.train = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(self.train)
         self.w, vocab = self.train.load_model(cache)
