@@ -55,7 +55,11 @@ public final class IndexKnowledgeBase: KnowledgeBase, Sendable {
         }
         guard queued else { return }
         embedding.async { [self] in
-            ready.wait()
+            // The first refresh first; a server stopping meanwhile embeds nothing.
+            while ready.wait(timeout: .now() + 0.1) == .timedOut {
+                if isStopping { return }
+            }
+            if isStopping { return }
             state.withLock { $0.embeddingPending = false }
             do {
                 let report = try index.embed(workers: 1, shouldStop: { [self] in isStopping })
@@ -69,11 +73,17 @@ public final class IndexKnowledgeBase: KnowledgeBase, Sendable {
     }
 
     /// Ends the background embedding pass after its batch in flight and waits for it: a process
-    /// must not exit while a thread of its own still embeds. Call once, before exiting.
+    /// must not exit while a thread of its own still embeds. A first refresh still running is
+    /// given up to ``closingGrace`` to end, so that its new index is renamed into place rather
+    /// than left as a temporary file. Call once, before exiting.
     public func close() {
         state.withLock { $0.stopping = true }
+        _ = ready.wait(timeout: .now() + Self.closingGrace)
         embedding.sync {}
     }
+
+    /// How long ``close()`` waits for a first refresh still running.
+    static let closingGrace: DispatchTimeInterval = .seconds(10)
 
     private var isStopping: Bool {
         state.withLock { $0.stopping }
