@@ -306,6 +306,10 @@ public final class SkillIndex: @unchecked Sendable {  // its vars change inside 
 
     // MARK: Reading
 
+    /// The most results one search gives: the ranking re-scores its best 100 candidates, so a
+    /// larger `limit` would silently give no more.
+    public static let maximumResults = Searcher.Ranking().candidates
+
     /// Ranked entries for `query` (DESIGN.md query language), best first. Does not refresh:
     /// call ``refresh(full:progress:)`` first when the skills may have changed.
     /// - Parameters:

@@ -49,6 +49,15 @@ import Testing
         }
     }
 
+    @Test func aLimitAboveTheMaximumIsAUsageError() throws {
+        let index = indexPath()
+        defer { remove(index) }
+        let result = try run(["search", "--limit", "101", "state"], index: index)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --limit must be at most 100: a search ranks its best 100 candidates\n"))
+        #expect(try run(["search", "--limit", "100", "state"], index: index).status == 0)
+    }
+
     @Test func anUnknownSkillIsAnErrorNamingTheNearest() throws {
         let index = indexPath()
         defer { remove(index) }

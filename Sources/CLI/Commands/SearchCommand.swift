@@ -59,6 +59,10 @@ struct SearchCommand: ParsableCommand {
 
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        guard limit <= SkillIndex.maximumResults else {
+            throw ValidationError(
+                "--limit must be at most \(SkillIndex.maximumResults): a search ranks its best \(SkillIndex.maximumResults) candidates")
+        }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty || kind != nil || skill != nil else {
             throw ValidationError("give a query, e.g. skill search \"property wrapper\"")
         }
