@@ -4,7 +4,6 @@ requests, one-byte chunks, oversized bodies, a token file others can read. The a
 behaviour (answered, closed, exited, refused); how fast is for Benchmarks/http_load.py."""
 
 import json
-import signal
 import socket
 import subprocess
 import threading
@@ -13,7 +12,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from test_http import ACCEPT, INIT, free_port
+from test_http import ACCEPT, INIT, Served, free_port
 
 SEARCH = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "search", "arguments": {"query": "tests"}}}
 
@@ -26,15 +25,11 @@ def http_binary(binary) -> str:
     return str(path)
 
 
-class Server:
+class Server(Served):
+    """`skill-http` itself (the server arguments without `serve`), with the attacks' own helpers."""
+
     def __init__(self, http_binary, server_args, env, *extra):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/mcp"
-        # server_args is ["serve", ...]: skill-http takes the rest as they are.
-        self.process = subprocess.Popen([http_binary, *server_args[1:], "--http", f"127.0.0.1:{self.port}", *extra],
-                                        env=env, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        line = self.process.stderr.readline()
-        assert line == f"skill serve: listening on {self.url}\n", line
+        super().__init__(http_binary, server_args[1:], env, extra)
 
     def session(self) -> dict:
         opened = httpx2.post(self.url, json=INIT, headers=ACCEPT, timeout=30)
@@ -44,12 +39,6 @@ class Server:
     def raw(self) -> socket.socket:
         s = socket.create_connection(("127.0.0.1", self.port), timeout=30)
         return s
-
-    def stop(self) -> int:
-        self.process.send_signal(signal.SIGTERM)
-        status = self.process.wait(timeout=30)
-        self.process.stderr.close()
-        return status
 
 
 @pytest.fixture
